@@ -1,0 +1,1 @@
+"""Sacred Wire 28 rulebook toolchain: content -> model -> check -> HTML -> PDF."""

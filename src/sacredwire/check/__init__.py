@@ -1,0 +1,60 @@
+"""The consistency checker: registered checks, each a generator of findings.
+
+Checks never stop at the first problem: every registered check runs, and the
+findings are sorted by place. Each family of checks lives in its own module
+and registers its checks with :func:`check`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+
+from ..diagnostics import Diagnostic, Severity
+from ..model import Rulebook
+
+CheckFunction = Callable[[Rulebook], Iterable[Diagnostic]]
+
+
+@dataclass(frozen=True)
+class RegisteredCheck:
+    name: str
+    family: str
+    function: CheckFunction
+
+
+REGISTRY: list[RegisteredCheck] = []
+
+
+def check(family: str) -> Callable[[CheckFunction], CheckFunction]:
+    """Register a check of ``family`` (``xref``, ``ids``, ``tables``, ...)."""
+
+    def register(function: CheckFunction) -> CheckFunction:
+        REGISTRY.append(RegisteredCheck(function.__name__, family, function))
+        return function
+
+    return register
+
+
+def run_checks(rulebook: Rulebook, run_examples: bool = True) -> list[Diagnostic]:
+    """Every finding of every registered check, sorted by file and line."""
+    findings: list[Diagnostic] = []
+    for registered in REGISTRY:
+        if registered.family == "examples" and not run_examples:
+            continue
+        findings.extend(registered.function(rulebook))
+    return sorted(findings, key=Diagnostic.sort_key)
+
+
+def errors_in(findings: Iterable[Diagnostic]) -> list[Diagnostic]:
+    return [finding for finding in findings if finding.severity is Severity.ERROR]
+
+
+def iter_sections(rulebook: Rulebook) -> Iterator:
+    """(booklet, section) for every section of every booklet and language."""
+    for booklet in rulebook.booklets.values():
+        for section in booklet.all_sections():
+            yield booklet, section
+
+
+from . import ids, xrefs  # noqa: E402,F401  (register their checks)

@@ -1,0 +1,51 @@
+"""Booklets: the rules, then padding pages to a multiple of four, then the back cover."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..render import RenderContext, render
+from . import LaidOut, LayoutError, anchors, combine, lay_out, pdf_bytes
+from .cache import LayoutCache
+
+# Booklets whose padding starts with a squad roster rather than notes pages.
+ROSTER_BOOKLETS = ("core-rules", "campaign")
+
+
+def tail_pages(rule_pages: int, wants_roster: bool) -> tuple[bool, int]:
+    """(roster?, notes pages) so that rules + tail + back cover is a multiple of 4.
+
+    >>> tail_pages(21, True)
+    (True, 1)
+    >>> tail_pages(23, True)
+    (False, 0)
+    >>> tail_pages(22, False)
+    (False, 1)
+    """
+    free = -(rule_pages + 1) % 4
+    roster = wants_roster and free >= 1
+    return roster, free - int(roster)
+
+
+def make_booklet(context: RenderContext, key: str, cache: LayoutCache) -> LaidOut:
+    """Render and lay out one booklet in the context's language."""
+    root = Path(context.rulebook.root)
+    templates = root / "templates"
+    what = f"{context.lang}/{key}"
+    html = render("booklet", context, booklet_key=key)
+    cache_key = cache.key("booklet", context.lang, key, html)
+    cached = cache.get(cache_key)
+    if cached is not None:
+        return cached
+    main = lay_out(html, templates, root, what)
+    roster, notes = tail_pages(len(main.pages), key in ROSTER_BOOKLETS)
+    tail_html = render("booklet-tail", context, booklet_key=key, blank_pages=notes, roster=roster)
+    tail = lay_out(tail_html, templates, root, what + " (closing pages)")
+    expected = int(roster) + notes + 1
+    if len(tail.pages) != expected:
+        raise LayoutError(f"{what}: closing pages took {len(tail.pages)} pages, expected {expected}")
+    document = combine([main, tail])
+    laid_out = LaidOut(pdf=pdf_bytes(document, cache_key, what), anchors=anchors(main),
+                       page_count=len(document.pages), references=html.count('class="xref"'))
+    cache.put(cache_key, laid_out)
+    return laid_out

@@ -1,0 +1,137 @@
+"""Load ``content/`` into a :class:`~sacredwire.model.Rulebook`.
+
+Everything is read and parsed once. Input that cannot be understood raises
+:class:`~sacredwire.diagnostics.ContentError` with ``file:line``; everything
+that can be read but is wrong (a dangling reference, a gap in a die table) is
+left for the checker, which reports all findings at once.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..diagnostics import ContentError, Location
+from ..ids import ExampleId, TableId
+from ..model import LANGUAGES, Booklet, BookletMeta, BookMeta, Example, Rulebook, Table, Term
+from ._prose import parse_prose
+from ._tables import read_example, read_table
+from ._yaml import Fields, as_text, read_yaml
+
+CONTENT_DIR = "content"
+
+
+def find_project_root(start: Path) -> Path:
+    """The nearest folder at or above ``start`` holding ``content/book.yaml``."""
+    start = start.resolve()
+    for folder in (start, *start.parents):
+        if (folder / CONTENT_DIR / "book.yaml").is_file():
+            return folder
+    raise ContentError(Location(str(start), 0),
+                       "not inside a Sacred Wire 28 project (no content/book.yaml here or above)")
+
+
+def _read_meta(root: Path) -> BookMeta:
+    rel = f"{CONTENT_DIR}/book.yaml"
+    fields = Fields(read_yaml(root / rel, rel), rel, "book metadata")
+    fields.only("title", "version", "date", "author", "licence", "licence_url", "languages", "booklets")
+    booklets = []
+    for raw in fields.require("booklets", list):
+        booklet = Fields(raw, rel, "a booklet").only("key", "volume", "letter", "title", "subtitle")
+        booklets.append(BookletMeta(
+            key=booklet.require("key", str), volume=booklet.require("volume", int),
+            letter=booklet.require("letter", str), title=booklet.text("title"),
+            subtitle=booklet.text("subtitle"), location=booklet.location,
+        ))
+    languages = tuple(fields.require("languages", list))
+    for lang in languages:
+        if lang not in LANGUAGES:
+            raise fields.error(f"unsupported language {lang!r} (supported: {', '.join(LANGUAGES)})")
+    return BookMeta(
+        title=fields.require("title", str), version=fields.require("version", str),
+        date=str(fields.require("date", str)), author=fields.require("author", str),
+        licence=fields.require("licence", str), licence_url=fields.get("licence_url", str, ""),
+        languages=languages, booklets=tuple(booklets), location=fields.location,
+    )
+
+
+def _read_glossary(root: Path) -> dict[str, Term]:
+    rel = f"{CONTENT_DIR}/glossary.yaml"
+    fields = Fields(read_yaml(root / rel, rel), rel, "glossary").only("terms")
+    terms: dict[str, Term] = {}
+    for raw in fields.require("terms", list):
+        term = Fields(raw, rel, "a term").only("key", "kind", "en", "es", "abbr")
+        key = term.require("key", str)
+        if key in terms:
+            raise term.error(f"duplicate glossary term {key!r} (first at {terms[key].location})")
+        abbr = term.get("abbr", dict)
+        terms[key] = Term(
+            key=key, kind=term.require("kind", str),
+            text=as_text({lang: raw[lang] for lang in LANGUAGES if lang in raw}, term.location, key),
+            abbr=as_text(abbr, term.location, f"abbr of {key}") if abbr else None,
+            location=term.location,
+        )
+    return terms
+
+
+def _yaml_files(root: Path, folder: str) -> list[tuple[Path, str]]:
+    return [(path, path.relative_to(root).as_posix())
+            for path in sorted((root / CONTENT_DIR / folder).glob("*.yaml"))]
+
+
+def _read_tables(root: Path) -> dict[TableId, Table]:
+    tables: dict[TableId, Table] = {}
+    for path, rel in _yaml_files(root, "tables"):
+        fields = Fields(read_yaml(path, rel), rel, "tables file").only("tables")
+        for raw in fields.require("tables", list):
+            table = read_table(raw, rel)
+            if table.id in tables:
+                raise ContentError(table.location, f"duplicate table ID {table.id} "
+                                                   f"(other instance at {tables[table.id].location})")
+            tables[table.id] = table
+    return tables
+
+
+def _read_examples(root: Path) -> dict[ExampleId, Example]:
+    examples: dict[ExampleId, Example] = {}
+    for path, rel in _yaml_files(root, "examples"):
+        fields = Fields(read_yaml(path, rel), rel, "examples file").only("examples")
+        for raw in fields.require("examples", list):
+            example = read_example(raw, rel)
+            if example.id in examples:
+                raise ContentError(example.location, f"duplicate example ID {example.id} "
+                                                     f"(other instance at {examples[example.id].location})")
+            examples[example.id] = example
+    return examples
+
+
+def _read_booklet(root: Path, meta: BookletMeta, lang: str, tables: dict[TableId, Table]) -> Booklet | None:
+    folder = root / CONTENT_DIR / meta.key / lang
+    files = sorted(folder.glob("*.md"))
+    if not files:
+        return None
+    chapters = []
+    for path in files:
+        rel = path.relative_to(root).as_posix()
+        try:
+            text = path.read_text(encoding="utf-8")
+        except UnicodeDecodeError as exc:
+            raise ContentError(Location(rel, 1), f"not UTF-8 text ({exc.reason})") from None
+        chapters.extend(parse_prose(text, rel, tables.keys()))
+    return Booklet(meta=meta, lang=lang, chapters=tuple(chapters))
+
+
+def load_rulebook(root: Path) -> Rulebook:
+    """Read the whole content tree under ``root`` (the project folder)."""
+    root = root.resolve()
+    meta = _read_meta(root)
+    tables = _read_tables(root)
+    booklets = {}
+    for booklet_meta in meta.booklets:
+        for lang in meta.languages:
+            booklet = _read_booklet(root, booklet_meta, lang, tables)
+            if booklet is not None:
+                booklets[(booklet_meta.key, lang)] = booklet
+    return Rulebook(
+        root=str(root), meta=meta, glossary=_read_glossary(root), tables=tables,
+        examples=_read_examples(root), booklets=booklets,
+    )

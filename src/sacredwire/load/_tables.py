@@ -1,0 +1,100 @@
+"""``tables/*.yaml`` and ``examples/*.yaml`` -> Table and Example objects."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from ..diagnostics import ContentError, Location
+from ..ids import ExampleId, RuleId, TableId
+from ..model import COLUMN_KINDS, Column, Example, Row, Table
+from ._yaml import Fields, as_text
+
+_DIE = re.compile(r"^(?:2d4|2d6|d4|d6|d8|d10|d12|d20)$")
+
+
+def _id(parse, value: Any, location: Location):
+    try:
+        return parse(value)
+    except (ValueError, TypeError) as exc:
+        raise ContentError(location, str(exc)) from None
+
+
+def _cell(column: Column, value: Any, location: Location):
+    if value is None:
+        return None
+    what = f"cell {column.key!r}"
+    if column.kind == "text":
+        return as_text(value, location, what)
+    if column.kind in ("number", "modifier", "inches"):
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise ContentError(location, f"{what} ({column.kind}) must be a whole number, not {value!r}")
+        return value
+    if column.kind == "roll":
+        if isinstance(value, bool) or not isinstance(value, (int, str)):
+            raise ContentError(location, f"{what} (roll) must be a face, a range or N+, not {value!r}")
+        return value
+    if not isinstance(value, str):
+        raise ContentError(location, f"{what} ({column.kind}) must be a string, not {value!r}")
+    return value
+
+
+def read_table(data: Any, file: str) -> Table:
+    fields = Fields(data, file, "table").only("id", "title", "die", "columns", "rows", "note")
+    location = fields.location
+    table_id = _id(TableId.parse, fields.require("id", str), location)
+    die = fields.get("die", str)
+    if die is not None and not _DIE.match(die):
+        raise fields.error(f"table {table_id}: unknown die {die!r} (d4, d6, d8, d10, d12, d20, 2d4, 2d6)")
+    columns = []
+    for raw in fields.require("columns", list):
+        column_fields = Fields(raw, file, f"a column of table {table_id}", location.line)
+        column_fields.only("key", "kind", "title", "numeric")
+        kind = column_fields.require("kind", str)
+        if kind not in COLUMN_KINDS:
+            raise column_fields.error(f"unknown column kind {kind!r} (one of {', '.join(COLUMN_KINDS)})")
+        columns.append(Column(
+            key=column_fields.require("key", str),
+            kind=kind,
+            title=column_fields.text("title"),
+            numeric=column_fields.get("numeric", bool, False),
+        ))
+    by_key = {column.key: column for column in columns}
+    if len(by_key) != len(columns):
+        raise fields.error(f"table {table_id} has two columns with the same key")
+    rows = []
+    for raw in fields.require("rows", list):
+        row_fields = Fields(raw, file, f"a row of table {table_id}", location.line)
+        row_fields.only("key", *by_key)
+        key = row_fields.require("key", (str, int))
+        cells = {name: _cell(by_key[name], value, row_fields.location)
+                 for name, value in raw.items() if name != "key"}
+        rows.append(Row(key=str(key), cells=cells, location=row_fields.location))
+    seen: dict[str, Row] = {}
+    for row in rows:
+        if row.key in seen:
+            raise ContentError(row.location, f"table {table_id}: duplicate row key {row.key!r} "
+                                             f"(first at {seen[row.key].location})")
+        seen[row.key] = row
+    return Table(
+        id=table_id,
+        title=fields.text("title"),
+        die=die,
+        columns=tuple(columns),
+        rows=tuple(rows),
+        note=fields.text("note", required=False),
+        location=location,
+    )
+
+
+def read_example(data: Any, file: str) -> Example:
+    fields = Fields(data, file, "example").only("id", "section", "check", "given", "claims")
+    location = fields.location
+    return Example(
+        id=_id(ExampleId.parse, fields.require("id", str), location),
+        section=_id(RuleId.parse, fields.require("section", str), location),
+        check=fields.require("check", str),
+        given=dict(fields.get("given", dict, {})),
+        claims=dict(fields.require("claims", dict)),
+        location=location,
+    )

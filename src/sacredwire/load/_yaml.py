@@ -1,0 +1,112 @@
+"""YAML reading that remembers where every mapping started."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from ..diagnostics import ContentError, Location
+from ..model import LANGUAGES, Text
+
+
+class Mapping(dict):
+    """A YAML mapping that knows the line it started on."""
+
+    line: int = 0
+
+
+class _Loader(yaml.SafeLoader):
+    pass
+
+
+def _construct_mapping(loader: _Loader, node: yaml.MappingNode) -> Mapping:
+    loader.flatten_mapping(node)
+    result = Mapping()
+    result.line = node.start_mark.line + 1
+    for key_node, value_node in node.value:
+        key = loader.construct_object(key_node, deep=True)
+        if key in result:
+            raise ContentError(
+                Location(loader.name, key_node.start_mark.line + 1), f"duplicate key {key!r}"
+            )
+        result[key] = loader.construct_object(value_node, deep=True)
+    return result
+
+
+_Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
+# Dates stay strings: the version date is printed, never computed with.
+_Loader.add_constructor("tag:yaml.org,2002:timestamp", _Loader.construct_yaml_str)
+
+
+def read_yaml(path: Path, rel: str) -> Any:
+    """Parse one YAML file; syntax errors become ``file:line`` ContentErrors."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        raise ContentError(Location(rel, 1), f"not UTF-8 text ({exc.reason})") from None
+    loader = _Loader(text)
+    loader.name = rel
+    try:
+        return loader.get_single_data()
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line = mark.line + 1 if mark else 1
+        raise ContentError(Location(rel, line), f"malformed YAML: {exc.problem}") from None
+    finally:
+        loader.dispose()
+
+
+class Fields:
+    """Typed access to a YAML mapping with unknown-key and missing-key errors."""
+
+    def __init__(self, data: Any, file: str, what: str, line: int | None = None):
+        if not isinstance(data, dict):
+            raise ContentError(Location(file, line or getattr(data, "line", 1)), f"{what} must be a mapping")
+        self.data = data
+        self.what = what
+        self.location = Location(file, getattr(data, "line", line or 1))
+
+    def error(self, message: str) -> ContentError:
+        return ContentError(self.location, message)
+
+    def only(self, *allowed: str) -> Fields:
+        unknown = sorted(set(self.data) - set(allowed))
+        if unknown:
+            raise self.error(
+                f"unknown key {unknown[0]!r} in {self.what} (allowed: {', '.join(allowed)})"
+            )
+        return self
+
+    def get(self, key: str, kind: type | tuple[type, ...] = object, default: Any = None,
+            required: bool = False) -> Any:
+        if key not in self.data:
+            if required:
+                raise self.error(f"{self.what} has no {key!r}")
+            return default
+        value = self.data[key]
+        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+            names = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
+            raise self.error(f"{key!r} of {self.what} must be {names}, not {value!r}")
+        return value
+
+    def require(self, key: str, kind: type | tuple[type, ...] = object) -> Any:
+        return self.get(key, kind, required=True)
+
+    def text(self, key: str, required: bool = True) -> Text | None:
+        value = self.get(key, dict, required=required)
+        return None if value is None else as_text(value, self.location, f"{key!r} of {self.what}")
+
+
+def as_text(value: Any, location: Location, what: str) -> Text:
+    """A ``{en: ..., es: ...}`` mapping as :class:`Text`."""
+    if not isinstance(value, dict):
+        raise ContentError(location, f"{what} must be a mapping of languages ({', '.join(LANGUAGES)})")
+    unknown = sorted(set(value) - set(LANGUAGES))
+    if unknown:
+        raise ContentError(location, f"unknown language {unknown[0]!r} in {what}")
+    for lang, words in value.items():
+        if not isinstance(words, str):
+            raise ContentError(location, f"{what}: the {lang} text must be a string, not {words!r}")
+    return Text(dict(value))

@@ -1,0 +1,87 @@
+"""Markdown dialect of the rule sections: markdown-it-py plus our constructs.
+
+- ``{C2.4}`` / ``{=C2.4}``: cross-references (inline token ``xref``);
+- a line ``{table:melee-weapons}``: a table placement (block token ``table_ref``);
+- a line ``{pagebreak}``: a forced page break (block token ``pagebreak``);
+- ``::: example <id> <title>``, ``::: quote <attribution>``, ``::: summary``:
+  fenced blocks (mdit-py-plugins' container).
+
+Parsing produces tokens only; what they print is decided by the renderer.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from markdown_it import MarkdownIt
+from markdown_it.rules_block import StateBlock
+from markdown_it.rules_inline import StateInline
+from mdit_py_plugins.container import container_plugin
+
+BLOCK_NAMES = ("example", "quote", "summary")
+
+# Anything that looks like an ID in braces; the loader parses it and the
+# checker reports what does not parse, so a typo is never silently printed.
+_XREF = re.compile(r"\{(=?)([A-Z][A-Za-z0-9.]{0,12})\}")
+_DIRECTIVE = re.compile(r"^\{(table:(?P<table>[^}\s]*)|(?P<pagebreak>pagebreak))\}\s*$")
+
+
+def _xref_rule(state: StateInline, silent: bool) -> bool:
+    if state.src[state.pos] != "{":
+        return False
+    match = _XREF.match(state.src, state.pos)
+    if not match:
+        return False
+    if not silent:
+        token = state.push("xref", "", 0)
+        token.content = match.group(2)
+        token.meta = {"short": match.group(1) == "="}
+    state.pos = match.end()
+    return True
+
+
+def _directive_rule(state: StateBlock, start_line: int, end_line: int, silent: bool) -> bool:
+    if state.is_code_block(start_line):
+        return False
+    begin = state.bMarks[start_line] + state.tShift[start_line]
+    line = state.src[begin : state.eMarks[start_line]]
+    match = _DIRECTIVE.match(line)
+    if not match:
+        return False
+    if silent:
+        return True
+    if match["pagebreak"]:
+        token = state.push("pagebreak", "", 0)
+    else:
+        token = state.push("table_ref", "", 0)
+        token.content = match["table"]
+    token.map = [start_line, start_line + 1]
+    state.line = start_line + 1
+    return True
+
+
+def _block_validator(name: str):
+    def validate(params: str, *args) -> bool:
+        words = params.strip().split(maxsplit=1)
+        return bool(words) and words[0] == name
+
+    return validate
+
+
+@cache
+def parser() -> MarkdownIt:
+    """The shared parser (raw HTML allowed for inline SVG diagrams)."""
+    md = MarkdownIt("commonmark", {"html": True, "typographer": False})
+    # `{` is one of markdown-it's text terminators, so this rule sees every brace.
+    md.inline.ruler.before("text", "xref", _xref_rule)
+    md.block.ruler.before("paragraph", "directive", _directive_rule)
+    for name in BLOCK_NAMES:
+        md.use(container_plugin, name=name, validate=_block_validator(name))
+    return md
+
+
+def block_argument(info: str) -> str:
+    """What follows the block name on a ``:::`` line (``example ties Ties`` -> ``ties Ties``)."""
+    words = info.strip().split(maxsplit=1)
+    return words[1].strip() if len(words) > 1 else ""

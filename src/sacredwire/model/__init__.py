@@ -1,0 +1,272 @@
+"""The rulebook model: frozen dataclasses, no I/O.
+
+The loader builds a :class:`Rulebook`; the checker, the rules-engine adapter and
+the renderer only read it. Every object keeps the :class:`Location` it was
+read from so any finding can point at a ``file:line``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..diagnostics import Location
+from ..ids import ExampleId, RuleId, TableId
+
+LANGUAGES = ("en", "es")
+
+
+@dataclass(frozen=True)
+class Text:
+    """Words in several languages: ``Text({'en': 'Boss', 'es': 'Jefe'})``."""
+
+    values: Mapping[str, str]
+
+    def __getitem__(self, lang: str) -> str:
+        return self.values[lang]
+
+    def get(self, lang: str) -> str | None:
+        return self.values.get(lang)
+
+    def __hash__(self) -> int:
+        return hash(tuple(sorted(self.values.items())))
+
+
+# --- book metadata ---------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class BookletMeta:
+    """One booklet of the series: key (``core-rules``), volume, letter, title."""
+
+    key: str
+    volume: int
+    letter: str
+    title: Text
+    subtitle: Text
+    location: Location
+
+
+@dataclass(frozen=True)
+class BookMeta:
+    """The metadata printed on covers and colophons and written into PDFs."""
+
+    title: str
+    version: str
+    date: str
+    author: str
+    licence: str
+    licence_url: str
+    languages: tuple[str, ...]
+    booklets: tuple[BookletMeta, ...]
+    location: Location
+
+    def booklet(self, key: str) -> BookletMeta:
+        for booklet in self.booklets:
+            if booklet.key == key:
+                return booklet
+        raise KeyError(key)
+
+    def booklet_for_letter(self, letter: str) -> BookletMeta | None:
+        for booklet in self.booklets:
+            if booklet.letter == letter:
+                return booklet
+        return None
+
+
+# --- glossary --------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Term:
+    """A glossary term: one word per concept and language."""
+
+    key: str
+    kind: str
+    text: Text
+    abbr: Text | None
+    location: Location
+
+
+# --- tables ------------------------------------------------------------------
+
+COLUMN_KINDS = ("roll", "text", "number", "modifier", "inches", "dice", "term", "plain")
+
+Cell = int | str | Text | None
+
+
+@dataclass(frozen=True)
+class Column:
+    key: str
+    kind: str
+    title: Text
+    numeric: bool = False
+
+
+@dataclass(frozen=True)
+class Row:
+    key: str
+    cells: Mapping[str, Cell]
+    location: Location
+
+    def __getitem__(self, column: str) -> Cell:
+        return self.cells[column]
+
+
+@dataclass(frozen=True)
+class Table:
+    """A table stored once, with numbers once and words per language."""
+
+    id: TableId
+    title: Text
+    die: str | None
+    columns: tuple[Column, ...]
+    rows: tuple[Row, ...]
+    note: Text | None
+    location: Location
+
+    def column(self, key: str) -> Column:
+        for column in self.columns:
+            if column.key == key:
+                return column
+        raise KeyError(key)
+
+    def row(self, key: str) -> Row:
+        for row in self.rows:
+            if row.key == key:
+                return row
+        raise KeyError(f"table {self.id} has no row {key!r}")
+
+
+# --- worked examples ----------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Example:
+    """The machine-checkable part of a worked example, shared by all languages."""
+
+    id: ExampleId
+    section: RuleId
+    check: str
+    given: Mapping[str, Any]
+    claims: Mapping[str, Any]
+    location: Location
+
+
+# --- prose ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class XRef:
+    """A cross-reference written in prose: ``{C2.4}`` or ``{=C2.4}``.
+
+    ``target`` is None when the written ID could not be parsed; ``raw`` keeps
+    what was written so the checker can report it.
+    """
+
+    raw: str
+    target: RuleId | None
+    short: bool
+    location: Location
+    preceding_text: str = ""
+
+
+@dataclass(frozen=True)
+class TablePlacement:
+    table: TableId
+    location: Location
+    in_summary: bool = False
+
+
+@dataclass(frozen=True)
+class ExamplePlacement:
+    example: ExampleId
+    title: str
+    location: Location
+
+
+@dataclass(frozen=True)
+class Section:
+    """A rule section (``C4.7``) or a chapter's own text (``C4``).
+
+    ``tokens`` is the parsed Markdown body (markdown-it tokens), parsed once by
+    the loader and rendered later; ``source`` is the body's Markdown text,
+    whose fingerprint Spanish sections record as ``{from=...}``.
+    """
+
+    id: RuleId
+    title: str
+    source: str
+    tokens: tuple[Any, ...]
+    location: Location
+    xrefs: tuple[XRef, ...] = ()
+    tables: tuple[TablePlacement, ...] = ()
+    examples: tuple[ExamplePlacement, ...] = ()
+    summary: tuple[Any, ...] = ()
+    translated_from: str | None = None
+
+    @property
+    def fingerprint(self) -> str:
+        """Short hash of the title and text; a translation records its original's."""
+        text = self.title.strip() + "\n" + "\n".join(
+            line.rstrip() for line in self.source.strip().splitlines() if line.strip()
+        )
+        return hashlib.sha256(text.encode("utf-8")).hexdigest()[:8]
+
+
+@dataclass(frozen=True)
+class Chapter:
+    """A chapter: its own text (``intro``) and its sections, in source order."""
+
+    intro: Section
+    sections: tuple[Section, ...]
+
+    @property
+    def id(self) -> RuleId:
+        return self.intro.id
+
+    @property
+    def title(self) -> str:
+        return self.intro.title
+
+
+@dataclass(frozen=True)
+class Booklet:
+    """One booklet in one language."""
+
+    meta: BookletMeta
+    lang: str
+    chapters: tuple[Chapter, ...]
+
+    def all_sections(self) -> Iterator[Section]:
+        """Chapters' own texts and sections, in reading order."""
+        for chapter in self.chapters:
+            yield chapter.intro
+            yield from chapter.sections
+
+
+@dataclass(frozen=True)
+class Rulebook:
+    """Everything in ``content/``: the single source of every output."""
+
+    root: str
+    meta: BookMeta
+    glossary: Mapping[str, Term]
+    tables: Mapping[TableId, Table]
+    examples: Mapping[ExampleId, Example]
+    booklets: Mapping[tuple[str, str], Booklet] = field(default_factory=dict)
+
+    def booklet(self, key: str, lang: str) -> Booklet:
+        return self.booklets[(key, lang)]
+
+    def sections(self, lang: str) -> dict[RuleId, Section]:
+        """Every section and chapter of every booklet in ``lang``, by ID (first wins)."""
+        found: dict[RuleId, Section] = {}
+        for (_, booklet_lang), booklet in self.booklets.items():
+            if booklet_lang != lang:
+                continue
+            for section in booklet.all_sections():
+                found.setdefault(section.id, section)
+        return found

@@ -1,0 +1,130 @@
+"""Rulebook + output kind + language -> HTML.
+
+Each output kind (booklet, quick reference, cards) registers a renderer; the
+layout stage asks for HTML by kind and never branches on the kind itself.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+
+import jinja2
+from babel.dates import format_date
+from babel.numbers import format_decimal
+from markupsafe import Markup, escape
+
+from ..ids import TableId
+from ..model import Column, Row, Rulebook, Table
+from ._i18n import translations
+from ._markdown import ProseRenderer, XRefStyle
+from .pages import PageMap
+
+__all__ = ["PageMap", "RenderContext", "render", "RENDERERS"]
+
+
+@dataclass(frozen=True)
+class RenderContext:
+    """What every renderer needs: the content, the language, the known pages."""
+
+    rulebook: Rulebook
+    lang: str
+    pages: PageMap
+    options: Mapping[str, str] = field(default_factory=dict)
+
+    @property
+    def root(self) -> Path:
+        return Path(self.rulebook.root)
+
+    @property
+    def env(self) -> jinja2.Environment:
+        return environment(str(self.root / "templates"), str(self.root / "locales"), self.lang)
+
+    def gettext(self, message: str) -> str:
+        return self.env.globals["gettext"](message)
+
+    def prose(self, booklet_key: str) -> ProseRenderer:
+        """A Markdown renderer for sections printed in ``booklet_key``."""
+        t = translations(str(self.root / "locales"), self.lang)
+        style = XRefStyle(
+            full_same=t.gettext("%(title)s (%(id)s, p.\u00a0%(page)s)"),
+            full_other=t.gettext("%(title)s (%(id)s, Vol.\u00a0%(volume)s, p.\u00a0%(page)s)"),
+            short_same=t.gettext("(%(id)s, p.\u00a0%(page)s)"),
+            short_other=t.gettext("(%(id)s, Vol.\u00a0%(volume)s, p.\u00a0%(page)s)"),
+        )
+        holder: dict[str, ProseRenderer] = {}
+        prose = ProseRenderer(
+            rulebook=self.rulebook, lang=self.lang, booklet_key=booklet_key, pages=self.pages,
+            xref_style=style, render_table=lambda table_id: self.table_html(table_id, holder["prose"]),
+            example_label=t.gettext("Example"),
+        )
+        holder["prose"] = prose
+        return prose
+
+    def table_html(self, table_id: TableId, prose: ProseRenderer) -> str:
+        table = self.rulebook.tables[table_id]
+        template = self.env.get_template("base/table.html.j2")
+        return template.render(table=table, lang=self.lang,
+                               cell=lambda column, row: self.cell(table, column, row, prose))
+
+    def cell(self, table: Table, column: Column, row: Row, prose: ProseRenderer) -> Markup:
+        """One table cell, formatted for its column kind and the language."""
+        value = row.cells.get(column.key)
+        if value is None:
+            return Markup("–")
+        if column.kind == "text":
+            return prose.inline(value[self.lang])
+        if column.kind == "term":
+            return escape(self.rulebook.glossary[value].text[self.lang])
+        if column.kind == "number":
+            return escape(format_decimal(value, locale=self.lang))
+        if column.kind == "modifier":
+            return escape(f"{value:+d}" if value else "0").replace("-", "\u2212")
+        if column.kind == "inches":
+            return escape(f"{format_decimal(value, locale=self.lang)}\u2033")
+        if column.kind == "roll" and isinstance(value, str):
+            return escape(value.replace("-", "\u2013"))
+        return escape(str(value))
+
+    def format_date(self, iso_date: str) -> str:
+        return format_date(datetime.date.fromisoformat(iso_date), format="long", locale=self.lang)
+
+
+@cache
+def environment(templates_dir: str, locales_dir: str, lang: str) -> jinja2.Environment:
+    """The Jinja environment for one language, with gettext installed."""
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(templates_dir),
+        autoescape=True,
+        extensions=["jinja2.ext.i18n"],
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    env.install_gettext_translations(translations(locales_dir, lang), newstyle=True)
+    return env
+
+
+Renderer = Callable[..., str]
+RENDERERS: dict[str, Renderer] = {}
+
+
+def renderer(kind: str) -> Callable[[Renderer], Renderer]:
+    """Register the HTML renderer of an output kind."""
+
+    def register(function: Renderer) -> Renderer:
+        RENDERERS[kind] = function
+        return function
+
+    return register
+
+
+def render(kind: str, context: RenderContext, **options) -> str:
+    """HTML for one document of ``kind``."""
+    return RENDERERS[kind](context, **options)
+
+
+from . import booklet  # noqa: E402,F401  (registers its renderers)

@@ -1,0 +1,71 @@
+"""The booklet output kind: cover, contents, chapters; and its tail pages."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from markupsafe import Markup
+
+from ..model import Section
+from . import RenderContext, renderer
+from .pages import PageMap
+
+
+@dataclass(frozen=True)
+class RenderedSection:
+    section: Section
+    body: Markup
+    page: int | str
+
+    @property
+    def id(self):
+        return self.section.id
+
+    @property
+    def title(self) -> str:
+        return self.section.title
+
+
+@dataclass(frozen=True)
+class RenderedChapter:
+    intro: RenderedSection
+    sections: tuple[RenderedSection, ...]
+
+
+def _common(context: RenderContext, booklet_key: str) -> dict:
+    meta = context.rulebook.meta
+    booklet = meta.booklet(booklet_key)
+    return {
+        "book": meta,
+        "booklet": booklet,
+        "lang": context.lang,
+        "kind": "booklet",
+        "release_date": context.format_date(meta.date),
+        "document_title": f"{meta.title} · {booklet.title[context.lang]}",
+    }
+
+
+@renderer("booklet")
+def render_booklet(context: RenderContext, booklet_key: str) -> str:
+    """The booklet from its cover to its last rule section."""
+    booklet = context.rulebook.booklet(booklet_key, context.lang)
+    prose = context.prose(booklet_key)
+
+    def rendered(section: Section) -> RenderedSection:
+        page = context.pages.page(booklet_key, section.id.anchor)
+        return RenderedSection(section, prose.body(section), page or PageMap.PLACEHOLDER)
+
+    chapters = [
+        RenderedChapter(rendered(chapter.intro), tuple(rendered(s) for s in chapter.sections))
+        for chapter in booklet.chapters
+    ]
+    template = context.env.get_template("booklet/booklet.html.j2")
+    return template.render(chapters=chapters, **_common(context, booklet_key))
+
+
+@renderer("booklet-tail")
+def render_booklet_tail(context: RenderContext, booklet_key: str, blank_pages: int,
+                        roster: bool) -> str:
+    """The pages after the rules: a squad roster, notes pages, the back cover."""
+    template = context.env.get_template("booklet/tail.html.j2")
+    return template.render(blank_pages=blank_pages, roster=roster, **_common(context, booklet_key))
