@@ -1,4 +1,4 @@
-"""What each ``sw28`` command does, between parsed arguments and an exit code."""
+"""``sw28 build``: typeset the PDFs."""
 
 from __future__ import annotations
 
@@ -8,23 +8,38 @@ from pathlib import Path
 
 from rich.console import Console
 
-from .build import BuildError, BuildRefused, build
-from .check import errors_in, run_checks
-from .cli import EXIT_FINDINGS, EXIT_OK, EXIT_UNLOADABLE, command
-from .layout import LayoutError
-from .layout.targets import all_targets, buildable
-from .load import find_project_root, load_rulebook
-from .report import report
+from ..build import BuildError, BuildRefused, build
+from ..cli import EXIT_FINDINGS, EXIT_OK, EXIT_UNLOADABLE, command
+from ..layout import LayoutError
+from ..layout.targets import all_targets, buildable
+from . import load_project
 
 
-def _load(console: Console):
-    root = find_project_root(Path.cwd())
-    return root, load_rulebook(root)
+def _arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("targets", nargs="*", metavar="TARGET",
+                        help="core-rules, requisitions, inhuman-resources, campaign, missions, "
+                             "quick-reference, cards (default: all)")
+    parser.add_argument("--lang", choices=["en", "es", "all"], default="en",
+                        help="language to build (default: en)")
+    parser.add_argument("--out", type=Path, default=None, metavar="DIR",
+                        help="output folder (default: build/ in the project)")
+    parser.add_argument("--jobs", type=int, default=None, metavar="N",
+                        help="parallel layout processes (default: number of cores)")
+    parser.add_argument("--paper", choices=["a4", "letter"], default="a4",
+                        help="paper for the quick reference and the imposed card sheets (default: a4)")
 
 
-@command("build")
+@command(
+    "build", help="typeset PDFs into build/<lang>/<target>.pdf",
+    description="Typeset print-ready PDFs into <out>/<lang>/<target>.pdf. With no TARGET, builds every "
+                "target. Booklets are laid out until their page references are stable, and every printed "
+                "page reference is read back from the final PDFs before anything is written (temporary "
+                "file, then rename: a failed build never replaces a good PDF). Unchanged documents come "
+                "from the layout cache in <out>/.cache.",
+    configure=_arguments,
+)
 def build_command(args: argparse.Namespace, console: Console) -> int:
-    root, rulebook = _load(console)
+    root, rulebook = load_project()
     langs = list(rulebook.meta.languages) if args.lang == "all" else [args.lang]
     known = {target.name: target for target in all_targets(rulebook.meta)}
     unknown = [name for name in args.targets if name not in known]
@@ -60,13 +75,3 @@ def build_command(args: argparse.Namespace, console: Console) -> int:
         return EXIT_FINDINGS
     console.print(f"{len(written)} PDF(s) in {time.monotonic() - started:.1f} s")
     return EXIT_OK
-
-
-@command("check")
-def check_command(args: argparse.Namespace, console: Console) -> int:
-    _, rulebook = _load(console)
-    findings = run_checks(rulebook)
-    print(report(findings, args.format), end="")
-    failing = findings if args.strict else errors_in(findings)
-    return EXIT_FINDINGS if failing else EXIT_OK
-

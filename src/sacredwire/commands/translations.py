@@ -1,0 +1,44 @@
+"""``sw28 translations``: list stale translations, or record that they are up to date."""
+
+from __future__ import annotations
+
+import argparse
+
+from rich.console import Console
+
+from ..cli import EXIT_FINDINGS, EXIT_OK, command
+from ..load import CONTENT_DIR
+from ..translations import SOURCE_LANG, stale_translations, stamp_file
+from . import load_project
+
+
+def _arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--lang", default="es", help="translation language (default: es)")
+    parser.add_argument("--stamp", action="store_true",
+                        help="after updating translations, record the current English text as their source")
+
+
+@command(
+    "translations", help="list translations made from an older English text (or --stamp them)",
+    description="Each translated section records the fingerprint of the English section it was "
+                "translated from ({from=...} on its heading). Without options, list the sections whose "
+                "English text has changed since (exit 1 if any). With --stamp, rewrite every {from=...} "
+                "to the current English text: do this after updating the translations.",
+    configure=_arguments,
+)
+def translations_command(args: argparse.Namespace, console: Console) -> int:
+    root, rulebook = load_project()
+    if args.stamp:
+        fingerprints = {str(rule_id): section.fingerprint
+                        for rule_id, section in rulebook.sections(SOURCE_LANG).items()}
+        changed = [path for path in sorted((root / CONTENT_DIR).glob(f"*/{args.lang}/*.md"))
+                   if stamp_file(path, fingerprints)]
+        for path in changed:
+            console.print(f"stamped {path.relative_to(root)}", markup=False)
+        console.print(f"{len(changed)} file(s) updated")
+        return EXIT_OK
+    stale = stale_translations(rulebook, args.lang)
+    for item in stale:
+        print(f"{item.translation.location}: {item.reason}")
+    print(f"{len(stale)} stale translation(s)")
+    return EXIT_FINDINGS if stale else EXIT_OK
