@@ -8,7 +8,6 @@ line is wrong.
 from __future__ import annotations
 
 import argparse
-import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -72,6 +71,3 @@ def main(argv: Sequence[str] | None = None) -> int:
         console.print("interrupted")
         return 130
 
-
-if __name__ == "__main__":
-    sys.exit(main())

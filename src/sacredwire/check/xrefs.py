@@ -1,16 +1,26 @@
-"""Cross-reference checks: every ``{ID}`` must name a section that exists."""
+"""Cross-reference checks: every reference is written ``{ID}``, names a real
+section, and a short ``{=ID}`` stands right after its target's title."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterator
 
-from ..diagnostics import Diagnostic, Severity
-from ..ids import BOOKLET_LETTERS
-from ..model import Rulebook
+from ..diagnostics import Diagnostic, Location, Severity
+from ..ids import BOOKLET_LETTERS, RuleId
+from ..model import Rulebook, Section
 from . import check, iter_sections
+from ._source import prose_lines
 
 _ID_SHAPE = re.compile(r"^[A-Z]\d+(?:\.\d+)?$")
+# A section ID anywhere in prose, or a chapter ID where a reference would stand:
+# "(C4", "(C4.13, Vol. 2)", "see C4". Braces are already blanked out.
+_PLAIN_ID = re.compile(
+    r"(?:\(\s*|\b(?:see|See|véase|Véase|ver|Ver)\s+)(?P<cited>[A-Z]\d+(?:\.\d+)?)\b"
+    r"|(?<![\w.])(?P<section>[A-Z]\d+\.\d+)\b"
+)
+# "Line of Sight (LoS)" may be referred to as "Line of Sight {=C4.9}".
+_TRAILING_PARENTHESIS = re.compile(r"\s*\([^()]*\)$")
 
 
 @check("xref")
@@ -31,10 +41,54 @@ def malformed_reference(rulebook: Rulebook) -> Iterator[Diagnostic]:
 
 @check("xref")
 def unknown_target(rulebook: Rulebook) -> Iterator[Diagnostic]:
+    known = {lang: rulebook.sections(lang) for lang in rulebook.meta.languages}
     for booklet, section in iter_sections(rulebook):
-        known = rulebook.sections(booklet.lang)
         for xref in section.xrefs:
-            if xref.target is not None and xref.target not in known:
+            if xref.target is not None and xref.target not in known[booklet.lang]:
                 yield Diagnostic("XREF001", Severity.ERROR, xref.location,
                                  f"reference to unknown section {xref.target}",
                                  "check the ID, or write the target section first")
+
+
+@check("xref")
+def plain_text_id(rulebook: Rulebook) -> Iterator[Diagnostic]:
+    """An ID typed as text prints without its title, volume and page."""
+    for _, section in iter_sections(rulebook):
+        for line, text in prose_lines(section):
+            for match in _PLAIN_ID.finditer(text):
+                written = match["cited"] or match["section"]
+                yield Diagnostic("XREF004", Severity.ERROR, Location(section.location.file, line),
+                                 f"rule ID {written} written as plain text",
+                                 f"write {{{written}}} (or {{={written}}} after its title) so it prints "
+                                 f"with its page and, in another booklet, its volume")
+
+
+def _ends_with_title(preceding: str, title: str) -> bool:
+    words = " ".join(preceding.split()).casefold()
+    title = " ".join(title.split()).casefold()
+    if not words.endswith(title):
+        return False
+    before = words[: len(words) - len(title)]
+    return not before or not before[-1].isalnum()
+
+
+def _title_matches(preceding: str, target: Section) -> bool:
+    short_title = _TRAILING_PARENTHESIS.sub("", target.title)
+    return _ends_with_title(preceding, target.title) or _ends_with_title(preceding, short_title)
+
+
+@check("xref")
+def short_reference_without_title(rulebook: Rulebook) -> Iterator[Diagnostic]:
+    """``{=ID}`` prints only the ID and page, so the words before it must be the title."""
+    known: dict[str, dict[RuleId, Section]] = {lang: rulebook.sections(lang)
+                                               for lang in rulebook.meta.languages}
+    for booklet, section in iter_sections(rulebook):
+        for xref in section.xrefs:
+            target = known[booklet.lang].get(xref.target) if xref.short and xref.target else None
+            if target is None or _title_matches(xref.preceding_text, target):
+                continue
+            yield Diagnostic("XREF005", Severity.ERROR, xref.location,
+                             f"short reference {{={xref.target}}} does not follow its title "
+                             f"{target.title!r}",
+                             f"write '{target.title} {{={xref.target}}}', or the full reference "
+                             f"{{{xref.target}}}")

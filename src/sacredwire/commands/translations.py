@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 
 from rich.console import Console
 
@@ -16,6 +17,8 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--lang", default="es", help="translation language (default: es)")
     parser.add_argument("--stamp", action="store_true",
                         help="after updating translations, record the current English text as their source")
+    parser.add_argument("files", nargs="*", type=Path, metavar="FILE",
+                        help="with --stamp: only these translation files (default: all of --lang)")
 
 
 @command(
@@ -31,8 +34,9 @@ def translations_command(args: argparse.Namespace, console: Console) -> int:
     if args.stamp:
         fingerprints = {str(rule_id): section.fingerprint
                         for rule_id, section in rulebook.sections(SOURCE_LANG).items()}
-        changed = [path for path in sorted((root / CONTENT_DIR).glob(f"*/{args.lang}/*.md"))
-                   if stamp_file(path, fingerprints)]
+        files = [path.resolve() for path in args.files] or sorted(
+            (root / CONTENT_DIR).glob(f"*/{args.lang}/*.md"))
+        changed = [path for path in files if stamp_file(path, fingerprints)]
         for path in changed:
             console.print(f"stamped {path.relative_to(root)}", markup=False)
         console.print(f"{len(changed)} file(s) updated")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..render import RenderContext, render
-from . import LaidOut, LayoutError, anchors, combine, lay_out, pdf_bytes
+from . import LaidOut, LayoutError, anchors, combine, lay_out, overflowing_text, pdf_bytes
 from .cache import LayoutCache
 
 # Booklets whose padding starts with a squad roster rather than notes pages.
@@ -38,6 +38,9 @@ def make_booklet(context: RenderContext, key: str, cache: LayoutCache) -> LaidOu
     if cached is not None:
         return cached
     main = lay_out(html, templates, root, what)
+    overflowing = overflowing_text(main)
+    if overflowing:
+        raise LayoutError(f"{what}: text runs past the page margin: " + "; ".join(overflowing[:5]))
     roster, notes = tail_pages(len(main.pages), key in ROSTER_BOOKLETS)
     tail_html = render("booklet-tail", context, booklet_key=key, blank_pages=notes, roster=roster)
     tail = lay_out(tail_html, templates, root, what + " (closing pages)")

@@ -72,3 +72,6 @@ def _booklet(context: RenderContext, name: str, cache: LayoutCache) -> dict[str,
     from .booklet import make_booklet
 
     return {f"{name}.pdf": make_booklet(context, name, cache)}
+
+
+from . import quickref  # noqa: E402,F401  (registers its maker and target)

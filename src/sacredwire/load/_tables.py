@@ -49,7 +49,7 @@ def read_table(data: Any, file: str) -> Table:
     columns = []
     for raw in fields.require("columns", list):
         column_fields = Fields(raw, file, f"a column of table {table_id}", location.line)
-        column_fields.only("key", "kind", "title", "numeric")
+        column_fields.only("key", "kind", "title", "numeric", "in_booklet")
         kind = column_fields.require("kind", str)
         if kind not in COLUMN_KINDS:
             raise column_fields.error(f"unknown column kind {kind!r} (one of {', '.join(COLUMN_KINDS)})")
@@ -58,6 +58,7 @@ def read_table(data: Any, file: str) -> Table:
             kind=kind,
             title=column_fields.text("title"),
             numeric=column_fields.get("numeric", bool, False),
+            in_booklet=column_fields.get("in_booklet", bool, True),
         ))
     by_key = {column.key: column for column in columns}
     if len(by_key) != len(columns):

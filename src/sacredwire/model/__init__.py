@@ -103,6 +103,9 @@ class Column:
     kind: str
     title: Text
     numeric: bool = False
+    # False for columns only cards and the engine read (e.g. a faction rule
+    # repeated on every unit): booklet tables leave them out.
+    in_booklet: bool = True
 
 
 @dataclass(frozen=True)
@@ -126,6 +129,10 @@ class Table:
     rows: tuple[Row, ...]
     note: Text | None
     location: Location
+
+    @property
+    def booklet_columns(self) -> tuple[Column, ...]:
+        return tuple(column for column in self.columns if column.in_booklet)
 
     def column(self, key: str) -> Column:
         for column in self.columns:

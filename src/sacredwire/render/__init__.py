@@ -44,22 +44,23 @@ class RenderContext:
         return environment(str(self.root / "templates"), str(self.root / "locales"), self.lang)
 
     def gettext(self, message: str) -> str:
-        return self.env.globals["gettext"](message)
+        """``message`` in the context's language (template strings use ``_()`` instead)."""
+        return translations(str(self.root / "locales"), self.lang).gettext(message)
 
     def prose(self, booklet_key: str) -> ProseRenderer:
         """A Markdown renderer for sections printed in ``booklet_key``."""
-        t = translations(str(self.root / "locales"), self.lang)
+        gettext = self.gettext
         style = XRefStyle(
-            full_same=t.gettext("%(title)s (%(id)s, p.\u00a0%(page)s)"),
-            full_other=t.gettext("%(title)s (%(id)s, Vol.\u00a0%(volume)s, p.\u00a0%(page)s)"),
-            short_same=t.gettext("(%(id)s, p.\u00a0%(page)s)"),
-            short_other=t.gettext("(%(id)s, Vol.\u00a0%(volume)s, p.\u00a0%(page)s)"),
+            full_same=gettext("%(title)s (%(id)s, p.\u00a0%(page)s)"),
+            full_other=gettext("%(title)s (%(id)s, Vol.\u00a0%(volume)s, p.\u00a0%(page)s)"),
+            short_same=gettext("(%(id)s, p.\u00a0%(page)s)"),
+            short_other=gettext("(%(id)s, Vol.\u00a0%(volume)s, p.\u00a0%(page)s)"),
         )
         holder: dict[str, ProseRenderer] = {}
         prose = ProseRenderer(
             rulebook=self.rulebook, lang=self.lang, booklet_key=booklet_key, pages=self.pages,
             xref_style=style, render_table=lambda table_id: self.table_html(table_id, holder["prose"]),
-            example_label=t.gettext("Example"),
+            example_label=gettext("Example"),
         )
         holder["prose"] = prose
         return prose
@@ -127,4 +128,4 @@ def render(kind: str, context: RenderContext, **options) -> str:
     return RENDERERS[kind](context, **options)
 
 
-from . import booklet  # noqa: E402,F401  (registers its renderers)
+from . import booklet, quickref  # noqa: E402,F401  (register their renderers)

@@ -60,7 +60,8 @@ def render_booklet(context: RenderContext, booklet_key: str) -> str:
         for chapter in booklet.chapters
     ]
     template = context.env.get_template("booklet/booklet.html.j2")
-    return template.render(chapters=chapters, **_common(context, booklet_key))
+    example_count = sum(len(section.examples) for section in booklet.all_sections())
+    return template.render(chapters=chapters, example_count=example_count, **_common(context, booklet_key))
 
 
 @renderer("booklet-tail")

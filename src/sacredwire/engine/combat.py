@@ -1,0 +1,262 @@
+"""Combat and actions (C4, C5.1): damage, Riposte, falls, grenades, morale, sight, casting.
+
+>>> resolve_damage(Dice.parse("d6"), health=14, maximum=True, armor_reduction=2).health_after
+10
+>>> str(fall_damage(8, (FallBand(0, 3, None), FallBand(4, 6, Dice.parse("1d6")))))
+'2d6'
+"""
+
+from __future__ import annotations
+
+import enum
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from types import MappingProxyType
+
+from .dice import DiceTier, Dice, RolledTiers, against_fixed, apply_modifiers
+from .gear import Weapon, WeaponClass
+from .rolls import TRIPLE, Outcome, opposed_outcome
+
+# C4.7: the defender Ripostes with Combat at -1 DT.
+RIPOSTE_DT = -1
+# C4.7: a failed Riposte makes the attacker roll double its weapon damage dice.
+RIPOSTE_DAMAGE_DICE = 2
+# C4.5: each enemy a model leaves without Disengage gets one free attack at -1 DT.
+FREE_ATTACK_DT = -1
+# C4.10, C4.11, C4.13: Combat penalties for shooting after moving, into melee, at a target in Cover.
+SHOOTING_PENALTIES = MappingProxyType({"moved": -1, "into_melee": -1, "cover": -1})
+# C4.6: no damage for the first 3", then 1d6 for every 3" fallen, rounding up.
+FALL_STEP = 3
+# C4.9: the body parts that give line of sight; arms and weapons do not count.
+TARGETABLE_PARTS = ("legs", "torso", "head")
+NON_TARGETABLE_PARTS = ("arms", "weapons")
+# C4.14, C4.15: a grenade is thrown at a point within 6" and hits everything within 3" of where it lands.
+GRENADE_RANGE = 6
+GRENADE_BLAST = 3
+# C4.15: a failed throw scatters d6".
+GRENADE_SCATTER = Dice(1, 6)
+# C4.19: a friendly model within 3" gives +1 DT Wits on the morale test.
+MORALE_FRIEND_RANGE = 3
+MORALE_FRIEND_DT = 1
+# C5.1: a Triple or more also affects every valid target within 3".
+CAST_AREA = 3
+
+
+# --- damage (C4.18) ------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class DamageResult:
+    """What one hit does: weapon damage, the armor it loses, the Health left."""
+
+    weapon_damage: int
+    armor: int
+    dealt: int
+    health_after: int
+
+    @property
+    def out_of_action(self) -> bool:
+        """Health at 0 or below: Out of Action (C4.18)."""
+        return self.health_after <= 0
+
+
+def resolve_damage(dice: Dice, health: int, *, maximum: bool, rolled: int | None = None,
+                   critical_bonus: int = 0, armor_reduction: int = 0,
+                   armor_piercing: int = 0) -> DamageResult:
+    """C4.18: weapon damage (its maximum on a Double or better), plus critical damage, less armor.
+
+    ``dice`` already includes any flat bonus (a Brute's Sword is ``d6+1``);
+    ``rolled`` is what they showed, and is not needed when ``maximum`` is set.
+    AP N ignores N points of armor reduction (C4.6).
+    """
+    if maximum:
+        weapon_damage = dice.maximum
+    elif rolled is None:
+        raise ValueError(f"roll {dice} or use its maximum")
+    elif not dice.minimum <= rolled <= dice.maximum:
+        raise ValueError(f"{dice} cannot roll {rolled}")
+    else:
+        weapon_damage = rolled
+    armor = max(armor_reduction - armor_piercing, 0)
+    dealt = max(weapon_damage + critical_bonus - armor, 0)
+    return DamageResult(weapon_damage, armor, dealt, health - dealt)
+
+
+def melee_dice(weapon: Weapon, melee_damage_bonus: int) -> Dice:
+    """A weapon's damage with a contract's melee bonus (the Brute's Sword deals d6+1)."""
+    if weapon.weapon_class in (WeaponClass.MELEE, WeaponClass.IMPROVISED):
+        return weapon.damage.plus(melee_damage_bonus)
+    return weapon.damage
+
+
+# --- Riposte (C4.7) -------------------------------------------------------------
+
+
+def riposte_tiers(attacker_combat: DiceTier, defender_combat: DiceTier, defender_weapon: Weapon,
+                  attacker_mod: int = 0, defender_mod: int = 0) -> RolledTiers:
+    """The dice of a Riposte: the defender's Combat at -1 DT, plus its weapon's Riposte DT.
+
+    Only a melee weapon can Riposte: Improvised Combat cannot (A3.1) and
+    there is no Riposte against a shot (C4.8).
+    """
+    if defender_weapon.weapon_class is not WeaponClass.MELEE:
+        raise ValueError(f"the {defender_weapon.key} cannot Riposte")
+    net = RIPOSTE_DT + defender_weapon.riposte_dt + defender_mod
+    return apply_modifiers(attacker_combat, defender_combat, attacker_mod, net)
+
+
+@dataclass(frozen=True)
+class RiposteDamage:
+    """Who takes damage after a Riposte, and how many times its weapon's dice are rolled."""
+
+    target: str
+    dice_factor: int
+
+    def dice(self, weapon: Dice) -> Dice:
+        return weapon.times(self.dice_factor)
+
+
+def riposte_damage(outcome: Outcome) -> RiposteDamage | None:
+    """C4.7: a failed Riposte doubles the attacker's damage dice; a successful one hits back."""
+    if outcome is Outcome.ATTACKER_WINS:
+        return RiposteDamage("defender", RIPOSTE_DAMAGE_DICE)
+    if outcome is Outcome.DEFENDER_WINS:
+        return RiposteDamage("attacker", 1)
+    return None
+
+
+# --- movement, falls and engagement (C4.4-C4.6, C4.9) ---------------------------
+
+
+@dataclass(frozen=True)
+class FallBand:
+    """A row of the Falling table: heights ``low``-``high`` inches deal ``dice`` (None: no damage)."""
+
+    low: int
+    high: int
+    dice: Dice | None
+
+
+def fall_damage(height: int, bands: Sequence[FallBand]) -> Dice | None:
+    """The damage of a fall of ``height`` inches; past the last band, 1d6 more per 3" (C4.6)."""
+    if height < 0:
+        raise ValueError(f"a fall of {height}\" is not a fall")
+    for band in bands:
+        if band.low <= height <= band.high:
+            return band.dice
+    last = bands[-1]
+    if height < last.low or last.dice is None:
+        raise ValueError(f"the Falling table has no row for {height}\"")
+    extra = math.ceil((height - last.high) / FALL_STEP)
+    return Dice(last.dice.count + extra, last.dice.sides, last.dice.bonus)
+
+
+def free_attacks(engaged_enemies: int, disengaged: bool) -> int:
+    """Free attacks a model takes for leaving engagement (C4.5): one per enemy, none with Disengage."""
+    return 0 if disengaged else engaged_enemies
+
+
+def has_line_of_sight(visible: Iterable[str]) -> bool:
+    """Whether the visible parts of a model let it be targeted (C4.9)."""
+    parts = set(visible)
+    unknown = parts - set(TARGETABLE_PARTS) - set(NON_TARGETABLE_PARTS)
+    if unknown:
+        raise ValueError(f"unknown body part(s) {', '.join(sorted(unknown))} "
+                         f"(parts: {', '.join(TARGETABLE_PARTS + NON_TARGETABLE_PARTS)})")
+    return bool(parts & set(TARGETABLE_PARTS))
+
+
+# --- grenades (C4.15) -------------------------------------------------------------
+
+
+class Throw(enum.Enum):
+    """Where a thrown grenade goes."""
+
+    ON_TARGET = "on_target"
+    SCATTERS = "scatters"
+    AT_FEET = "at_feet"
+    REROLL = "reroll"
+
+
+def throw_grenade(thrower: DiceTier, thrower_total: int, fixed_total: int, mod: int = 0) -> Throw:
+    """Combat against the fixed 2d6, which ignores overflow (C4.15, C1.10).
+
+    A fail scatters; a fumble (the 2d6 at least three times the thrower's
+    total) lands at the thrower's feet.
+    """
+    rolled = against_fixed(thrower, mod)
+    _check_totals(rolled, thrower_total, fixed_total)
+    if fixed_total >= TRIPLE * thrower_total:
+        return Throw.AT_FEET
+    outcome = opposed_outcome(rolled.attacker, thrower_total, rolled.defender, fixed_total)
+    return {Outcome.ATTACKER_WINS: Throw.ON_TARGET, Outcome.DEFENDER_WINS: Throw.SCATTERS,
+            Outcome.REROLL: Throw.REROLL}[outcome]
+
+
+# --- morale (C4.19) ------------------------------------------------------------------
+
+
+class Morale(enum.Enum):
+    HOLDS = "holds"
+    FLEES = "flees"
+    REROLL = "reroll"
+
+
+def morale_dice(wits: DiceTier, friend_within: bool) -> DiceTier:
+    """The Wits dice of a morale test: +1 DT with a friend within 3", capped, no overflow."""
+    return against_fixed(wits, MORALE_FRIEND_DT if friend_within else 0).attacker
+
+
+def morale_test(wits: DiceTier, friend_within: bool, total: int, fixed_total: int) -> Morale:
+    """Wits against the fixed 2d6 when the Boss goes Out of Action; a fail Flees (C4.19)."""
+    rolled = against_fixed(wits, MORALE_FRIEND_DT if friend_within else 0)
+    _check_totals(rolled, total, fixed_total)
+    outcome = opposed_outcome(rolled.attacker, total, rolled.defender, fixed_total)
+    return {Outcome.ATTACKER_WINS: Morale.HOLDS, Outcome.DEFENDER_WINS: Morale.FLEES,
+            Outcome.REROLL: Morale.REROLL}[outcome]
+
+
+# --- casting (C5.1) ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Power:
+    """A Broadcast Power: offensive (against the target's Wits) or support (against 2d6), and its DT change."""
+
+    key: str
+    offensive: bool
+    dt: int = 0
+
+
+@dataclass(frozen=True)
+class CastResult:
+    """An offensive or support Cast: whether it lands, spreads to an area, or fumbles."""
+
+    outcome: Outcome
+    area: bool
+    fumble: bool
+
+
+def cast(caster_wits: DiceTier, caster_total: int, opposing_total: int,
+         target_wits: DiceTier | None = None, caster_mod: int = 0, target_mod: int = 0) -> CastResult:
+    """Wits against the target's Wits (offensive) or the fixed 2d6 (support, ``target_wits`` None).
+
+    A Triple or more also hits every valid target within 3"; the opposing
+    total at least three times the caster's is a Broadcast fumble.
+    """
+    if target_wits is None:
+        rolled = against_fixed(caster_wits, caster_mod)
+    else:
+        rolled = apply_modifiers(caster_wits, target_wits, caster_mod, target_mod)
+    _check_totals(rolled, caster_total, opposing_total)
+    outcome = opposed_outcome(rolled.attacker, caster_total, rolled.defender, opposing_total)
+    return CastResult(outcome=outcome,
+                      area=outcome is Outcome.ATTACKER_WINS and caster_total >= TRIPLE * opposing_total,
+                      fumble=opposing_total >= TRIPLE * caster_total)
+
+
+def _check_totals(rolled: RolledTiers, first: int, second: int) -> None:
+    for tier, total in ((rolled.attacker, first), (rolled.defender, second)):
+        if not tier.can_total(total):
+            raise ValueError(f"{tier} cannot total {total}")

@@ -1,0 +1,525 @@
+"""Engine checks for worked examples: what an example gives in, what the rules make of it.
+
+Each check reads the plain values of an example's ``given`` and returns the
+numbers and outcomes the rules compute, under the names its ``claims`` use.
+Tiers and dice come back as text (``2d8``, ``d6``), outcomes as words.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from . import activation, campaign, combat, rolls, squad
+from .dice import FIXED_ROLL, Dice, DiceTier, against_fixed, apply_modifiers
+from .gear import Armor, Weapon
+from .rolls import Outcome
+from .rules import Rules
+
+Computed = dict[str, Any]
+
+
+class ExampleInputError(ValueError):
+    """An example's ``given`` that the rules cannot read (a missing key, an impossible die)."""
+
+
+@dataclass(frozen=True)
+class Given:
+    """An example's ``given`` values, read with their expected types."""
+
+    values: Mapping[str, Any]
+
+    def has(self, key: str) -> bool:
+        return key in self.values
+
+    def get(self, key: str) -> Any:
+        if key not in self.values:
+            raise ExampleInputError(f"given needs {key!r}")
+        return self.values[key]
+
+    def tier(self, key: str) -> DiceTier:
+        try:
+            return DiceTier.parse(self.get(key))
+        except ValueError as error:
+            raise ExampleInputError(f"{key}: {error}") from None
+
+    def number(self, key: str, default: int | None = None) -> int:
+        if default is not None and key not in self.values:
+            return default
+        value = self.get(key)
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ExampleInputError(f"{key} must be a whole number, not {value!r}")
+        return value
+
+    def flag(self, key: str) -> bool:
+        value = self.values.get(key, False)
+        if not isinstance(value, bool):
+            raise ExampleInputError(f"{key} must be true or false, not {value!r}")
+        return value
+
+    def words(self, key: str, default: Sequence[str] | None = None) -> list[str]:
+        if default is not None and key not in self.values:
+            return list(default)
+        value = self.get(key)
+        if not isinstance(value, list):
+            raise ExampleInputError(f"{key} must be a list, not {value!r}")
+        return [str(item) for item in value]
+
+    def mapping(self, key: str) -> Mapping[str, Any]:
+        value = self.get(key)
+        if not isinstance(value, Mapping):
+            raise ExampleInputError(f"{key} must be a mapping, not {value!r}")
+        return value
+
+    def total(self, prefix: str, tier: DiceTier) -> int:
+        """A roll's total: from ``<prefix>_faces`` (the two dice) or ``<prefix>_total``.
+
+        With an empty prefix the keys are ``faces`` and ``total``.
+        """
+        faces_key, total_key = (f"{prefix}_faces", f"{prefix}_total") if prefix else ("faces", "total")
+        if faces_key in self.values:
+            faces = self.get(faces_key)
+            if not isinstance(faces, list) or not all(isinstance(face, int) for face in faces):
+                raise ExampleInputError(f"{faces_key} must be a list of dice, not {faces!r}")
+            try:
+                return tier.total_of(faces)
+            except ValueError as error:
+                raise ExampleInputError(f"{faces_key}: {error}") from None
+        total = self.number(total_key)
+        if not tier.can_total(total):
+            raise ExampleInputError(f"{total_key}: {tier} cannot total {total}")
+        return total
+
+
+@dataclass(frozen=True)
+class ExampleCheck:
+    """A named check: the ``given`` keys it reads and the claim keys it computes."""
+
+    name: str
+    given: tuple[str, ...]
+    computes: tuple[str, ...]
+    run: Callable[[Rules, Given], Computed]
+
+
+EXAMPLE_CHECKS: dict[str, ExampleCheck] = {}
+
+
+def example_check(name: str, given: str, computes: str) -> Callable[[Callable[[Rules, Given], Computed]],
+                                                                   Callable[[Rules, Given], Computed]]:
+    """Register a check under ``name``; ``given`` and ``computes`` are space-separated keys."""
+
+    def register(function: Callable[[Rules, Given], Computed]) -> Callable[[Rules, Given], Computed]:
+        EXAMPLE_CHECKS[name] = ExampleCheck(name, tuple(given.split()), tuple(computes.split()), function)
+        return function
+
+    return register
+
+
+def run_example(check: str, rules: Rules, given: Mapping[str, Any]) -> Computed:
+    """Run the check named ``check`` on ``given``; ExampleInputError when it cannot."""
+    registered = EXAMPLE_CHECKS.get(check)
+    if registered is None:
+        raise ExampleInputError(f"no example check {check!r} (checks: {', '.join(sorted(EXAMPLE_CHECKS))})")
+    unknown = sorted(set(given) - set(registered.given))
+    if unknown:
+        raise ExampleInputError(f"{check} does not read {', '.join(unknown)} "
+                                f"(it reads {', '.join(registered.given)})")
+    try:
+        return registered.run(rules, Given(given))
+    except ExampleInputError:
+        raise
+    except (ValueError, KeyError) as error:
+        raise ExampleInputError(str(error).strip("'\"")) from None
+
+
+def _weapon(rules: Rules, key: str) -> Weapon:
+    if key not in rules.weapons:
+        raise ExampleInputError(f"no weapon {key!r} in the weapon tables")
+    return rules.weapons[key]
+
+
+def _contract(rules: Rules, key: str) -> squad.Contract:
+    if key not in rules.contracts:
+        raise ExampleInputError(f"no contract type {key!r} (types: {', '.join(rules.contracts)})")
+    return rules.contracts[key]
+
+
+def _array(rules: Rules, key: str) -> squad.StatArray:
+    if key not in rules.stat_arrays:
+        raise ExampleInputError(f"no attribute array {key!r} (arrays: {', '.join(rules.stat_arrays)})")
+    return rules.stat_arrays[key]
+
+
+def _win(outcome: Outcome) -> str:
+    return {Outcome.ATTACKER_WINS: "success", Outcome.DEFENDER_WINS: "fail", Outcome.REROLL: "reroll"}[outcome]
+
+
+# --- C1: dice ----------------------------------------------------------------------------
+
+
+@example_check("opposed_roll", "attacker_dice defender_dice attacker_total attacker_faces defender_total "
+               "defender_faces", "attacker_total defender_total outcome")
+def opposed_roll(rules: Rules, given: Given) -> Computed:
+    attacker, defender = given.tier("attacker_dice"), given.tier("defender_dice")
+    a_total, d_total = given.total("attacker", attacker), given.total("defender", defender)
+    return {"attacker_total": a_total, "defender_total": d_total,
+            "outcome": rolls.opposed_outcome(attacker, a_total, defender, d_total).value}
+
+
+@example_check("overflow", "array attacker_base boss promotion_dt attacker_mod defender_dice defender_mod",
+               "boss_bonus_dt attacker_attribute attacker_rolls defender_rolls")
+def overflow(rules: Rules, given: Given) -> Computed:
+    base = given.tier("attacker_base")
+    if given.has("array") and base not in _array(rules, str(given.get("array"))).dice:
+        raise ExampleInputError(f"the {given.get('array')} array has no {base}")
+    bonus = _contract(rules, squad.BOSS).attribute_bonus if given.flag("boss") else 0
+    attribute = base.capped(bonus + given.number("promotion_dt", 0))
+    rolled = apply_modifiers(attribute, given.tier("defender_dice"),
+                             given.number("attacker_mod", 0), given.number("defender_mod", 0))
+    return {"boss_bonus_dt": bonus, "attacker_attribute": str(attribute),
+            "attacker_rolls": str(rolled.attacker), "defender_rolls": str(rolled.defender)}
+
+
+@example_check("stacking", "attacker_dice defender_dice attacker_situations",
+               "after_first attacker_rolls defender_rolls")
+def stacking(rules: Rules, given: Given) -> Computed:
+    situations = given.words("attacker_situations")
+    unknown = [name for name in situations if name not in combat.SHOOTING_PENALTIES]
+    if unknown or not situations:
+        raise ExampleInputError(f"attacker_situations: one or more of {', '.join(combat.SHOOTING_PENALTIES)}")
+    mods = [combat.SHOOTING_PENALTIES[name] for name in situations]
+    attacker, defender = given.tier("attacker_dice"), given.tier("defender_dice")
+    first = apply_modifiers(attacker, defender, mods[0])
+    rolled = apply_modifiers(attacker, defender, sum(mods))
+    return {"after_first": str(first.attacker), "attacker_rolls": str(rolled.attacker),
+            "defender_rolls": str(rolled.defender)}
+
+
+# --- C2: personnel ------------------------------------------------------------------------
+
+
+@example_check("boss_dice", "array assign raise", "bonus_dt combat defense wits")
+def boss_dice(rules: Rules, given: Given) -> Computed:
+    assignment = {name: DiceTier.parse(value) for name, value in given.mapping("assign").items()}
+    bonus = _contract(rules, squad.BOSS).attribute_bonus
+    final = squad.assign_attributes(_array(rules, str(given.get("array"))), assignment,
+                                    str(given.get("raise")), bonus)
+    return {"bonus_dt": bonus, **{name: str(tier) for name, tier in final.items()}}
+
+
+@example_check("budget", "models groups", "prices costs group_costs remaining problems")
+def budget(rules: Rules, given: Given) -> Computed:
+    models = []
+    for raw in given.get("models"):
+        entry = Given(raw)
+        items = tuple(rules.item(key) for key in entry.words("items"))
+        models.append(squad.SquadModel(str(entry.get("name")), _contract(rules, str(entry.get("contract"))), items))
+    by_name = {model.name: model for model in models}
+    groups = given.mapping("groups") if given.has("groups") else {}
+    return {
+        "prices": {item.key: item.cost for model in models for item in model.items},
+        "costs": {model.name: model.cost for model in models},
+        "group_costs": {group: squad.spent([by_name[name] for name in names]) for group, names in groups.items()},
+        "remaining": dict(zip(by_name, squad.remaining_after(models))),
+        "problems": squad.squad_problems(models, complete=False),
+    }
+
+
+@example_check("contract_row", "contract weapon armor",
+               "health move weapons weapon_allowed max_armor armor_move move_with_armor")
+def contract_row(rules: Rules, given: Given) -> Computed:
+    contract = _contract(rules, str(given.get("contract")))
+    armor = rules.item(str(given.get("armor")))
+    if not isinstance(armor, Armor):
+        raise ExampleInputError(f"{armor.key} is not armor")
+    return {"health": contract.health, "move": contract.move, "weapons": contract.weapons.value,
+            "weapon_allowed": contract.weapons.allows(_weapon(rules, str(given.get("weapon")))),
+            "max_armor": contract.max_armor.key, "armor_move": armor.move,
+            "move_with_armor": contract.move_with(armor)}
+
+
+# --- C4: the round -------------------------------------------------------------------------
+
+
+@example_check("activation_tokens", "squads hostile_groups coworker_groups activating events",
+               "tokens move remaining")
+def activation_tokens(rules: Rules, given: Given) -> Computed:
+    squads = given.get("squads")
+    if not isinstance(squads, list) or not all(isinstance(size, int) for size in squads):
+        raise ExampleInputError("squads must list each squad's number of models")
+    bag = activation.ActivationBag.for_round(sum(squads), given.number("hostile_groups", 0),
+                                             given.number("coworker_groups", 0))
+    tokens = bag.total
+    steps = {"draw_player": bag.draw_player, "draw_group": bag.draw_group,
+             "player_out_of_action": bag.player_out_of_action, "group_gone": bag.group_gone}
+    for event in given.words("events"):
+        if event not in steps:
+            raise ExampleInputError(f"unknown event {event!r} (events: {', '.join(steps)})")
+        bag = getattr(bag, event)()
+    return {"tokens": tokens, "move": _contract(rules, str(given.get("activating"))).move,
+            "remaining": bag.total}
+
+
+@example_check("blessings", "rolls boosted recipients", "results boosted allowed")
+def blessings(rules: Rules, given: Given) -> Computed:
+    faces = given.get("rolls")
+    if not isinstance(faces, list) or len(faces) != activation.BLESSING_ROLLS:
+        raise ExampleInputError(f"rolls must list the {activation.BLESSING_ROLLS} d8 rolls of a round")
+    results = activation.read_blessings(rules.blessings, faces)
+    boost = next((blessing for blessing in results if blessing.dt), None)
+    if boost is None:
+        raise ExampleInputError("no blessing in these rolls changes a DT")
+    return {"results": [blessing.key for blessing in results],
+            "boosted": str(given.tier("boosted").capped(boost.dt)),
+            "allowed": activation.blessings_allowed(given.words("recipients"))}
+
+
+@example_check("move_then_search", "contract distance moves",
+               "move distance_after search_before search_after search_against")
+def move_then_search(rules: Rules, given: Given) -> Computed:
+    move = _contract(rules, str(given.get("contract"))).move
+    distance, moves = given.number("distance"), given.number("moves")
+    if moves > move:
+        raise ExampleInputError(f"a Move of {move}\" cannot cover {moves}\"")
+    return {"move": move, "distance_after": distance - moves,
+            "search_before": campaign.search_allowed(distance),
+            "search_after": campaign.search_allowed(distance - moves),
+            "search_against": str(FIXED_ROLL)}
+
+
+@example_check("disengage", "engaged_with", "free_attacks free_attack_dt with_disengage")
+def disengage(rules: Rules, given: Given) -> Computed:
+    enemies = len(given.words("engaged_with"))
+    return {"free_attacks": combat.free_attacks(enemies, disengaged=False),
+            "free_attack_dt": combat.FREE_ATTACK_DT,
+            "with_disengage": combat.free_attacks(enemies, disengaged=True)}
+
+
+@example_check("fall", "weapon height faces", "knockback free band dice damage")
+def fall(rules: Rules, given: Given) -> Computed:
+    height = given.number("height")
+    dice = combat.fall_damage(height, rules.falling)
+    free = max(band.high for band in rules.falling if band.dice is None)
+    band = next((f"{band.low}-{band.high}" for band in rules.falling if band.low <= height <= band.high), None)
+    damage = dice.total_of(given.get("faces")) if dice else 0
+    return {"knockback": _weapon(rules, str(given.get("weapon"))).knockback, "free": free, "band": band,
+            "dice": str(dice) if dice else None, "damage": damage}
+
+
+@example_check("riposte", "attacker_combat defender_defense defender_combat defender_weapon attacker_faces "
+               "defense_faces riposte_faces",
+               "attacker_total defense_total defense_outcome riposte_base weapon_riposte_dt riposte_rolls "
+               "riposte_total riposte_outcome damage_dice_factor")
+def riposte(rules: Rules, given: Given) -> Computed:
+    attacker = given.tier("attacker_combat")
+    defense = given.tier("defender_defense")
+    weapon = _weapon(rules, str(given.get("defender_weapon")))
+    a_total = given.total("attacker", attacker)
+    d_total = given.total("defense", defense)
+    base = apply_modifiers(attacker, given.tier("defender_combat"), 0, combat.RIPOSTE_DT)
+    rolled = combat.riposte_tiers(attacker, given.tier("defender_combat"), weapon)
+    r_total = given.total("riposte", rolled.defender)
+    outcome = rolls.opposed_outcome(rolled.attacker, a_total, rolled.defender, r_total)
+    damage = combat.riposte_damage(outcome)
+    return {"attacker_total": a_total, "defense_total": d_total,
+            "defense_outcome": rolls.opposed_outcome(attacker, a_total, defense, d_total).value,
+            "riposte_base": str(base.defender), "weapon_riposte_dt": weapon.riposte_dt,
+            "riposte_rolls": str(rolled.defender), "riposte_total": r_total,
+            "riposte_outcome": outcome.value,
+            "damage_dice_factor": damage.dice_factor if damage and damage.target == "defender" else 1}
+
+
+@example_check("line_of_sight", "views", "has_los")
+def line_of_sight(rules: Rules, given: Given) -> Computed:
+    return {"has_los": {view: combat.has_line_of_sight(parts) for view, parts in given.mapping("views").items()}}
+
+
+@example_check("grenade", "thrower_dice grenade distance thrower_faces thrower_total fixed_faces fixed_total "
+               "scatter", "damage type in_range thrower_total fixed_total throw scatter_dice scatter blast")
+def grenade(rules: Rules, given: Given) -> Computed:
+    weapon = _weapon(rules, str(given.get("grenade")))
+    thrower = given.tier("thrower_dice")
+    t_total, f_total = given.total("thrower", thrower), given.total("fixed", FIXED_ROLL)
+    throw = combat.throw_grenade(thrower, t_total, f_total)
+    computed: Computed = {"damage": str(weapon.damage), "type": weapon.type,
+                          "in_range": given.number("distance") <= combat.GRENADE_RANGE,
+                          "thrower_total": t_total, "fixed_total": f_total, "throw": throw.value,
+                          "scatter_dice": str(combat.GRENADE_SCATTER), "blast": combat.GRENADE_BLAST}
+    if throw is combat.Throw.SCATTERS:
+        computed["scatter"] = combat.GRENADE_SCATTER.total_of([given.number("scatter")])
+    return computed
+
+
+@example_check("multiples", "attacker_dice defender_dice weapon attacker_faces attacker_total defender_faces "
+               "defender_total other_defender_total",
+               "weapon_dice attacker_total defender_total times damage critical_table critical_modifier swapped_fumble "
+               "swapped_fumble_table other_times other_critical_modifier")
+def multiples(rules: Rules, given: Given) -> Computed:
+    attacker, defender = given.tier("attacker_dice"), given.tier("defender_dice")
+    weapon = _weapon(rules, str(given.get("weapon")))
+    a_total, d_total = given.total("attacker", attacker), given.total("defender", defender)
+    result = rolls.resolve_attack(attacker, a_total, defender, d_total)
+    if result.critical and weapon.type not in rules.critical_tables:
+        raise ExampleInputError(f"no critical table for the {weapon.type} type")
+    # "Swap the rolls": the same two totals, the other way round.
+    swapped = rolls.resolve_attack(attacker, d_total, defender, a_total)
+    other = rolls.resolve_attack(attacker, a_total, defender, given.total("other_defender", defender))
+    return {"weapon_dice": str(weapon.damage), "attacker_total": a_total, "defender_total": d_total,
+            "times": result.times, "damage": weapon.damage.maximum if result.maximum_damage else None,
+            "critical_table": weapon.type if result.critical else None,
+            "critical_modifier": result.critical_modifier, "swapped_fumble": swapped.fumble,
+            "swapped_fumble_table": weapon.weapon_class.fumble_table if swapped.fumble else None,
+            "other_times": other.times, "other_critical_modifier": other.critical_modifier}
+
+
+@example_check("damage", "attacker_contract attacker_dice defender_dice weapon attacker_total attacker_faces "
+               "defender_total defender_faces damage_roll armor target",
+               "times weapon_dice weapon_damage armor dealt health health_after out_of_action")
+def damage(rules: Rules, given: Given) -> Computed:
+    attacker, defender = given.tier("attacker_dice"), given.tier("defender_dice")
+    weapon = _weapon(rules, str(given.get("weapon")))
+    bonus = _contract(rules, str(given.get("attacker_contract"))).melee_damage_bonus \
+        if given.has("attacker_contract") else 0
+    dice = combat.melee_dice(weapon, bonus)
+    result = rolls.resolve_attack(attacker, given.total("attacker", attacker),
+                                  defender, given.total("defender", defender))
+    if result.outcome is not Outcome.ATTACKER_WINS:
+        raise ExampleInputError("the attack does not hit")
+    tier_key = str(given.get("armor"))
+    if tier_key not in rules.armor_tiers:
+        raise ExampleInputError(f"armor must be a tier ({', '.join(rules.armor_tiers)}), not {tier_key!r}")
+    health = _contract(rules, str(given.get("target"))).health
+    hit = combat.resolve_damage(dice, health, maximum=result.maximum_damage,
+                                rolled=given.number("damage_roll") if given.has("damage_roll") else None,
+                                armor_reduction=rules.armor_tiers[tier_key].reduction,
+                                armor_piercing=weapon.armor_piercing)
+    return {"times": result.times, "weapon_dice": str(dice), "weapon_damage": hit.weapon_damage,
+            "armor": hit.armor, "dealt": hit.dealt, "health": health, "health_after": hit.health_after,
+            "out_of_action": hit.out_of_action}
+
+
+@example_check("morale", "models", "against friend_range dice total result")
+def morale(rules: Rules, given: Given) -> Computed:
+    dice, totals, results = {}, {}, {}
+    for raw in given.get("models"):
+        entry = Given(raw)
+        name, wits, friend = str(entry.get("name")), entry.tier("wits"), entry.flag("friend_within")
+        tier = combat.morale_dice(wits, friend)
+        total = entry.total("wits", tier)
+        dice[name], totals[name] = str(tier), total
+        results[name] = combat.morale_test(wits, friend, total, entry.total("against", FIXED_ROLL)).value
+    return {"against": str(FIXED_ROLL), "friend_range": combat.MORALE_FRIEND_RANGE, "dice": dice, "total": totals, "result": results}
+
+
+# --- C5: casting ------------------------------------------------------------------------------
+
+
+@example_check("area_cast", "power caster_wits target_wits caster_faces caster_total target_faces target_total "
+               "other_caster_total",
+               "offensive power_dt caster_total target_total outcome area radius other_area fumble")
+def area_cast(rules: Rules, given: Given) -> Computed:
+    key = str(given.get("power"))
+    if key not in rules.powers:
+        raise ExampleInputError(f"no Broadcast Power {key!r}")
+    power = rules.powers[key]
+    caster = given.tier("caster_wits")
+    # An offensive power rolls against the target's Wits, a support power against the fixed 2d6.
+    target = given.tier("target_wits") if power.offensive else None
+    c_total, t_total = given.total("caster", caster), given.total("target", target or FIXED_ROLL)
+    result = combat.cast(caster, c_total, t_total, target)
+    other = combat.cast(caster, given.total("other_caster", caster), t_total, target)
+    return {"offensive": power.offensive, "power_dt": power.dt, "caster_total": c_total,
+            "target_total": t_total, "outcome": result.outcome.value, "area": result.area,
+            "radius": combat.CAST_AREA, "other_area": other.area, "fumble": result.fumble}
+
+
+# --- K: campaign ---------------------------------------------------------------------------------
+
+
+@example_check("search", "wits faces total marker_faces marker_total finding_roll",
+               "total marker_dice marker_total result finding_die finding subs evidence leads merits")
+def search(rules: Rules, given: Given) -> Computed:
+    wits = given.tier("wits")
+    total, marker = given.total("", against_fixed(wits).attacker), given.total("marker", FIXED_ROLL)
+    result = campaign.search_roll(wits, total, marker)
+    computed: Computed = {"total": total, "marker_dice": str(FIXED_ROLL), "marker_total": marker,
+                          "result": _win(result)}
+    if result is Outcome.ATTACKER_WINS:
+        computed["finding_die"] = str(rules.search_die)
+        computed.update(_finding(rules.search_findings, rules.search_die, given.number("finding_roll")))
+    return computed
+
+
+@example_check("interrogate", "wits coworker wounded faces total coworker_faces coworker_total result_faces",
+               "coworker_wits total coworker_total result result_die result_total finding subs evidence leads "
+               "merits")
+def interrogate(rules: Rules, given: Given) -> Computed:
+    key = str(given.get("coworker"))
+    if key not in rules.coworkers:
+        raise ExampleInputError(f"no Coworker {key!r} (Coworkers: {', '.join(rules.coworkers)})")
+    coworker = rules.coworkers[key].wits
+    rolled = campaign.interrogate_tiers(given.tier("wits"), coworker, given.flag("wounded"))
+    total, other = given.total("", rolled.attacker), given.total("coworker", rolled.defender)
+    result = campaign.interrogate_roll(given.tier("wits"), coworker, total, other, given.flag("wounded"))
+    computed: Computed = {"coworker_wits": str(coworker), "total": total, "coworker_total": other,
+                          "result": _win(result)}
+    if result is Outcome.ATTACKER_WINS:
+        faces = given.get("result_faces")
+        try:
+            roll = rules.interrogate_die.total_of(faces)
+        except ValueError as error:
+            raise ExampleInputError(f"result_faces: {error}") from None
+        computed.update(result_die=str(rules.interrogate_die), result_total=roll)
+        computed.update(_finding(rules.interrogate_results, rules.interrogate_die, roll))
+    return computed
+
+
+def _finding(rows: Sequence[campaign.Finding], die: Dice, roll: int) -> Computed:
+    if not die.minimum <= roll <= die.maximum:
+        raise ExampleInputError(f"a {die} cannot roll {roll}")
+    found = campaign.lookup(rows, roll)
+    return {"finding": found.key, "subs": found.subs, "evidence": found.evidence,
+            "leads": found.leads, "merits": found.merits}
+
+
+@example_check("evidence_gap", "squads", "totals gap aggressor defender row setup tactical either")
+def evidence_gap(rules: Rules, given: Given) -> Computed:
+    squads = given.mapping("squads")
+    if len(squads) != 2:
+        raise ExampleInputError("squads must name two squads")
+    names = list(squads)
+    progress = [campaign.SquadProgress(Given(squads[name]).number("evidence"), Given(squads[name]).number("leads"))
+                for name in names]
+    result = campaign.evidence_gap(progress[0], progress[1], rules.evidence_gap)
+    return {"totals": {name: squad_progress.total for name, squad_progress in zip(names, progress)},
+            "gap": result.gap,
+            "aggressor": names[result.aggressor] if result.aggressor is not None else "random",
+            "defender": names[result.defender] if result.defender is not None else "random",
+            "row": str(result.advantages.band), "setup": result.advantages.setup, "tactical": result.advantages.tactical,
+            "either": result.advantages.either}
+
+
+@example_check("post_game", "merits_before scored exploration_total injury_roll injury_modifier promotion_roll",
+               "merits_by_source merits_logged merits exploration subs injury injury_effects thresholds promotion "
+               "promotion_effects")
+def post_game(rules: Rules, given: Given) -> Computed:
+    before = given.number("merits_before")
+    scored = given.words("scored")
+    logged = campaign.merits_for(scored, rules.merit_sources)
+    found = campaign.exploration(given.number("exploration_total"), rules.exploration)
+    hurt = campaign.injury(given.number("injury_roll"), rules.injuries, given.number("injury_modifier", 0))
+    crossed = campaign.thresholds_crossed(rules.promotion_thresholds, before, before + logged)
+    computed: Computed = {"merits_by_source": {event: campaign.merits_for([event], rules.merit_sources)
+                                               for event in scored},
+                          "merits_logged": logged, "merits": before + logged, "exploration": found.key,
+                          "subs": found.subs, "injury": hurt.key, "injury_effects": _effects(hurt),
+                          "thresholds": crossed}
+    if crossed:
+        promoted = campaign.lookup(rules.promotions, given.number("promotion_roll"))
+        computed.update(promotion=promoted.key, promotion_effects=_effects(promoted))
+    return computed
+
+
+def _effects(result: campaign.Result) -> dict[str, int]:
+    return {effect.stat: effect.change for effect in result.effects}

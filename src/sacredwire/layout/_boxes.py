@@ -1,0 +1,105 @@
+"""Questions answered from WeasyPrint's laid-out boxes: type sizes, and text
+that does not fit the box it was given.
+
+Positions are CSS pixels (96 per inch) from the page's top left corner.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+import weasyprint
+from weasyprint.formatting_structure import boxes
+
+from . import LayoutError
+
+PX_PER_PT = 96 / 72
+MM_PER_PX = 25.4 / 96
+# Half a pixel: rounding, not overflow.
+TOLERANCE_PX = 0.5
+
+
+@dataclass(frozen=True)
+class SmallText:
+    page: int
+    size_pt: float
+    text: str
+
+
+@dataclass(frozen=True)
+class Spill:
+    """Text reaching past the bottom or right edge of its ``data-fit`` region."""
+
+    page: int
+    owner: str
+    region: str
+    by_mm: float
+
+
+def _page_boxes(document: weasyprint.Document) -> Iterator[tuple[int, boxes.Box]]:
+    # WeasyPrint exposes laid-out pages' boxes only as this attribute.
+    for number, page in enumerate(document.pages, start=1):
+        yield number, page._page_box
+
+
+def _attribute(box: boxes.Box, name: str) -> str | None:
+    element = getattr(box, "element", None)
+    return None if element is None else element.get(name)
+
+
+def smallest_text(document: weasyprint.Document) -> SmallText | None:
+    """The smallest text set anywhere in the document."""
+    smallest: SmallText | None = None
+    for number, page_box in _page_boxes(document):
+        for box in page_box.descendants():
+            if isinstance(box, boxes.TextBox) and box.text.strip():
+                size = box.style["font_size"] / PX_PER_PT
+                if smallest is None or size < smallest.size_pt - 1e-6:
+                    smallest = SmallText(number, size, box.text.strip())
+    return smallest
+
+
+def _reach(region: boxes.Box) -> float:
+    """How far past the region's content box its lines reach (px, at least 0)."""
+    bottom = region.content_box_y() + region.height
+    right = region.content_box_x() + region.width
+    worst = 0.0
+    for box in region.descendants():
+        if isinstance(box, boxes.LineBox):
+            worst = max(worst, box.position_y + box.height - bottom)
+        elif isinstance(box, boxes.TextBox):
+            worst = max(worst, box.position_x + box.width - right)
+    return worst
+
+
+def spills(document: weasyprint.Document) -> list[Spill]:
+    """Every ``data-fit`` region whose text does not fit it.
+
+    A region is an element with ``data-fit="<region name>"``; the nearest
+    enclosing ``data-owner`` attribute names what it belongs to (a card).
+    """
+    found: list[Spill] = []
+
+    def walk(box: boxes.Box, number: int, owner: str) -> None:
+        owner = _attribute(box, "data-owner") or owner
+        region = _attribute(box, "data-fit")
+        if region is not None and isinstance(box, boxes.BlockBox):
+            reach = _reach(box)
+            if reach > TOLERANCE_PX:
+                found.append(Spill(number, owner, region, round(reach * MM_PER_PX, 1)))
+            return
+        for child in getattr(box, "children", ()):
+            walk(child, number, owner)
+
+    for number, page_box in _page_boxes(document):
+        walk(page_box, number, "")
+    return found
+
+
+def require_type_size(document: weasyprint.Document, minimum_pt: float, what: str) -> None:
+    """Fail when any text is set smaller than ``minimum_pt``: it would not read at the table."""
+    small = smallest_text(document)
+    if small is not None and small.size_pt < minimum_pt - 1e-6:
+        raise LayoutError(f"{what}: text on page {small.page} is set at {small.size_pt:.2f} pt, below the "
+                          f"{minimum_pt} pt minimum: {small.text[:40]!r}")

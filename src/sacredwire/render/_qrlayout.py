@@ -1,0 +1,96 @@
+"""``content/quick-reference.yaml``: which summaries and tables go on which page.
+
+The file only points at rule sections and tables; every word and number the
+quick reference prints comes from them, so it cannot drift from the booklets.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..diagnostics import ContentError, Location
+from ..ids import RuleId, TableId
+from ..load._yaml import Fields, read_yaml
+from ..model import Text
+
+LAYOUT_FILE = "content/quick-reference.yaml"
+
+# Two to four A4 sides: one or two duplex sheets.
+MIN_PAGES, MAX_PAGES = 2, 4
+MIN_COLUMNS, MAX_COLUMNS = 2, 5
+
+
+@dataclass(frozen=True)
+class Block:
+    """A boxed group on a page: the summaries of ``sections``, then ``tables``."""
+
+    title: Text | None
+    sections: tuple[RuleId, ...]
+    tables: tuple[TableId, ...]
+    location: Location
+
+
+@dataclass(frozen=True)
+class Page:
+    """One printed side, flowed into ``columns`` columns."""
+
+    title: Text | None
+    columns: int
+    blocks: tuple[Block, ...]
+    location: Location
+
+
+@dataclass(frozen=True)
+class QuickRefLayout:
+    pages: tuple[Page, ...]
+
+
+def _ids(fields: Fields, key: str, parse) -> tuple:
+    values = fields.get(key, list, [])
+    try:
+        return tuple(parse(str(value)) for value in values)
+    except ValueError as exc:
+        raise fields.error(f"{key} of {fields.what}: {exc}") from None
+
+
+def _block(raw: object, number: str) -> Block:
+    fields = Fields(raw, LAYOUT_FILE, f"block {number}").only("title", "sections", "tables")
+    block = Block(title=fields.text("title", required=False), sections=_ids(fields, "sections", RuleId.parse),
+                  tables=_ids(fields, "tables", TableId.parse), location=fields.location)
+    if not block.sections and not block.tables:
+        raise fields.error(f"block {number} lists no sections and no tables")
+    return block
+
+
+def _page(raw: object, number: int) -> Page:
+    fields = Fields(raw, LAYOUT_FILE, f"page {number}").only("title", "columns", "blocks")
+    columns = fields.get("columns", int, 4)
+    if not MIN_COLUMNS <= columns <= MAX_COLUMNS:
+        raise fields.error(f"page {number}: columns must be {MIN_COLUMNS} to {MAX_COLUMNS}, not {columns}")
+    blocks = tuple(_block(raw_block, f"{number}.{index}")
+                   for index, raw_block in enumerate(fields.require("blocks", list), start=1))
+    return Page(title=fields.text("title", required=False), columns=columns, blocks=blocks,
+                location=fields.location)
+
+
+def _no_repeats(pages: tuple[Page, ...]) -> None:
+    # A rule printed twice would be two places to keep in step.
+    seen: dict[RuleId | TableId, Location] = {}
+    for page in pages:
+        for block in page.blocks:
+            for listed in (*block.sections, *block.tables):
+                if listed in seen:
+                    raise ContentError(block.location, f"{listed} is listed twice (first at {seen[listed]})")
+                seen[listed] = block.location
+
+
+def read_layout(root: Path) -> QuickRefLayout:
+    """Read and validate the layout file of the project at ``root``."""
+    fields = Fields(read_yaml(root / LAYOUT_FILE, LAYOUT_FILE), LAYOUT_FILE, "quick reference layout")
+    raw_pages = fields.only("pages").require("pages", list)
+    if not MIN_PAGES <= len(raw_pages) <= MAX_PAGES:
+        raise fields.error(f"the quick reference has {MIN_PAGES} to {MAX_PAGES} pages, not {len(raw_pages)}")
+    pages = tuple(_page(raw, number) for number, raw in enumerate(raw_pages, start=1))
+    _no_repeats(pages)
+    return QuickRefLayout(pages)

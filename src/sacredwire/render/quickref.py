@@ -1,0 +1,145 @@
+"""The quick-reference output kind: section summaries and tables on a few dense pages.
+
+Every block is made from the rule sections and tables it summarises (the
+section's ``::: summary`` block, or a table stored once) and names their rule
+IDs, so a player can look up the full rule.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from markupsafe import Markup
+
+from ..diagnostics import ContentError, Location
+from ..ids import RuleId, TableId
+from ..model import Section
+from . import RenderContext, renderer
+from ._i18n import translations
+from ._markdown import ProseRenderer
+from ._placement import table_homes
+from ._qrlayout import LAYOUT_FILE, Block, QuickRefLayout, read_layout
+
+# Not a booklet: every reference prints its volume, as from another booklet.
+PROSE_KEY = "quick-reference"
+PAPERS = ("a4", "letter")
+
+
+@dataclass(frozen=True)
+class Item:
+    """One summary or table under its rule ID and title."""
+
+    kind: str
+    id: str
+    title: str
+    body: Markup
+
+
+@dataclass(frozen=True)
+class RenderedBlock:
+    title: str | None
+    span: str
+    items: tuple[Item, ...]
+    anchor: str
+
+
+@dataclass(frozen=True)
+class RenderedPage:
+    number: int
+    title: str | None
+    columns: int
+    blocks: tuple[RenderedBlock, ...]
+    anchor: str
+
+
+def id_span(ids: Sequence[RuleId]) -> str:
+    """Rule IDs in a few characters: three or more consecutive sections become a range.
+
+    >>> id_span([RuleId.parse(i) for i in ("C1.9", "C1.10", "C4.9", "C4.10", "C4.11", "C4.13")])
+    'C1.9 · C1.10 · C4.9–C4.11 · C4.13'
+    """
+    runs: list[list[RuleId]] = []
+    for rule_id in ids:
+        last = runs[-1][-1] if runs else None
+        if (last is not None and last.section is not None and rule_id.section == last.section + 1
+                and rule_id.chapter_id == last.chapter_id):
+            runs[-1].append(rule_id)
+        else:
+            runs.append([rule_id])
+    parts: list[str] = []
+    for run in runs:
+        parts += [f"{run[0]}–{run[-1]}"] if len(run) >= 3 else [str(rule_id) for rule_id in run]
+    return " · ".join(parts)
+
+
+def layout_for(context: RenderContext) -> QuickRefLayout:
+    """The layout file, checked against the content in the context's language."""
+    layout = read_layout(context.root)
+    sections = context.rulebook.sections(context.lang)
+    missing = [str(rule_id) for page in layout.pages for block in page.blocks
+               for rule_id in block.sections if rule_id not in sections]
+    if missing:
+        raise ContentError(Location(LAYOUT_FILE, 1), f"no {context.lang} text for {', '.join(missing)} "
+                                                     f"(content/*/{context.lang}/)")
+    explicit = {table for page in layout.pages for block in page.blocks for table in block.tables}
+    for page in layout.pages:
+        for block in page.blocks:
+            for table in block.tables:
+                if table not in context.rulebook.tables:
+                    raise ContentError(block.location, f"unknown table {table}")
+            for rule_id in block.sections:
+                section = sections[rule_id]
+                if not section.summary:
+                    raise ContentError(block.location, f"{rule_id} has no '::: summary' block "
+                                                       f"({section.location})")
+                repeated = [str(p.table) for p in section.tables if p.in_summary and p.table in explicit]
+                if repeated:
+                    raise ContentError(block.location, f"{', '.join(repeated)} is already in the "
+                                                       f"summary of {rule_id}")
+    return layout
+
+
+def _block(context: RenderContext, block: Block, anchor: str, prose: ProseRenderer,
+           homes: dict[TableId, RuleId]) -> RenderedBlock:
+    sections: list[Section] = [context.rulebook.sections(context.lang)[rule_id] for rule_id in block.sections]
+    items = [Item("summary", str(section.id), section.title, prose.summary(section)) for section in sections]
+    ids = [section.id for section in sections]
+    for table_id in block.tables:
+        table = context.rulebook.tables[table_id]
+        home = homes.get(table_id)
+        items.append(Item("table", str(home or table_id), table.title[context.lang],
+                          Markup(context.table_html(table_id, prose))))
+        if home is not None and home not in ids:
+            ids.append(home)
+    title = block.title[context.lang] if block.title else None
+    return RenderedBlock(title, id_span(ids), tuple(items), anchor)
+
+
+@renderer("quick-reference")
+def render_quickref(context: RenderContext) -> str:
+    """Every page of the quick reference, in the context's language and paper."""
+    paper = context.options.get("paper", "a4")
+    if paper not in PAPERS:
+        raise ValueError(f"unknown paper {paper!r} (one of {', '.join(PAPERS)})")
+    layout = layout_for(context)
+    prose = context.prose(PROSE_KEY)
+    homes = table_homes(context.rulebook)
+    pages = tuple(
+        RenderedPage(
+            number=number, title=page.title[context.lang] if page.title else None, columns=page.columns,
+            blocks=tuple(_block(context, block, f"qr-block-{number}-{index}", prose, homes)
+                         for index, block in enumerate(page.blocks, start=1)),
+            anchor=f"qr-page-{number}",
+        )
+        for number, page in enumerate(layout.pages, start=1)
+    )
+    meta = context.rulebook.meta
+    gettext = translations(str(context.root / "locales"), context.lang).gettext
+    name = gettext("Quick Reference")
+    template = context.env.get_template("quickref/quickref.html.j2")
+    return template.render(
+        book=meta, lang=context.lang, kind=f"quick-reference paper-{paper}", pages=pages, name=name,
+        document_title=f"{meta.title} · {name}",
+        description=gettext("Rule summaries and tables, with the ID of every full rule"),
+    )

@@ -1,0 +1,93 @@
+"""The real content checks clean, and each kind of fault planted in a copy of it fails CI.
+
+Planted faults run ``sw28 check`` in a copy of the project, as CI does.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from conftest import PROJECT, run_sw28
+from sacredwire.check import run_checks
+from sacredwire.load import load_rulebook
+
+COMBAT = "content/core-rules/en/04-combat.md"
+CORE = "content/tables/core.yaml"
+BOOK = "content/book.yaml"
+DENIED = "      - key: denied\n        roll: 1\n        name: {en: Denied, es: Denegada}\n"
+
+
+def test_real_content_is_clean() -> None:
+    findings = run_checks(load_rulebook(PROJECT))
+    assert [str(finding) for finding in findings] == []
+
+
+def _edit(project: Path, rel: str, old: str, new: str) -> None:
+    path = project / rel
+    text = path.read_text(encoding="utf-8")
+    assert old in text, f"{old!r} is no longer in {rel}: update this planted fault"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def _copy_folder(project: Path, source: str, destination: str) -> None:
+    shutil.copytree(project / source, project / destination)
+
+
+def _remove_folder(project: Path, rel: str) -> None:
+    shutil.rmtree(project / rel)
+
+
+# (code, what the finding's message names, how to plant it)
+FAULTS = [
+    ("XREF001", "C4.99", lambda p: _edit(p, COMBAT, "Cover {=C4.13}", "Cover {=C4.99}")),
+    ("XREF004", "C4.13", lambda p: _edit(p, COMBAT, "Cover {=C4.13}", "Cover (C4.13)")),
+    ("XREF005", "C4.13", lambda p: _edit(p, COMBAT, "Cover {=C4.13}", "Armor {=C4.13}")),
+    ("ID001", "C4.3", lambda p: _edit(p, COMBAT, "## C4.4 Movement", "## C4.3 Movement")),
+    ("ID002", "K4.4", lambda p: _edit(p, COMBAT, "## C4.4 Movement", "## K4.4 Movement")),
+    ("ID003", "C9.4", lambda p: _edit(p, COMBAT, "## C4.4 Movement", "## C9.4 Movement")),
+    ("ID004", "C4.5", lambda p: _edit(p, COMBAT, "## C4.4 Movement", "## C4.9 Movement")),
+    ("TBL001", "blessings", lambda p: _edit(p, CORE, "Bendiciones Corporativas}\n    die: d8",
+                                            "Bendiciones Corporativas}\n    die: d10")),
+    ("TBL002", "blessings", lambda p: _edit(p, CORE, DENIED, DENIED.replace("roll: 1", "roll: 2"))),
+    ("TBL003", "blessings", lambda p: _edit(p, CORE, DENIED, DENIED.replace("roll: 1", 'roll: "0-1"'))),
+    ("TBL004", "blessings", lambda p: _edit(p, CORE, DENIED, DENIED.replace("roll: 1", "roll: one"))),
+    ("TBL006", "blessings", lambda p: _edit(p, CORE, DENIED, DENIED.replace(
+        "        name: {en: Denied, es: Denegada}\n", ""))),
+    ("TBL007", "blessings", lambda p: _edit(p, CORE, DENIED, DENIED.replace(", es: Denegada", ""))),
+    ("TBL008", "heavvy", lambda p: _edit(p, "content/tables/requisitions-armor.yaml", "tier: heavy",
+                                         "tier: heavvy")),
+    ("TBL009", "d7", lambda p: _edit(p, "content/tables/requisitions-weapons.yaml", "damage: d4",
+                                     "damage: d7")),
+    ("LANG001", "campaign", lambda p: _remove_folder(p, "content/campaign/es")),
+    ("LANG002", "C4.99", lambda p: _edit(p, COMBAT, "## C4.4 Movement",
+                                         "## C4.99 Extra\n\nMore.\n\n## C4.4 Movement")),
+    ("LANG003", "C4.2", lambda p: _edit(p, COMBAT, "{table:blessings}\n\n::: example", "::: example")),
+    ("LANG004", "fall", lambda p: _edit(p, COMBAT, "::: example fall Fall", "::: quote Fall")),
+    ("LANG005", "C4.13", lambda p: _edit(p, COMBAT, "Cover {=C4.13}", "cover")),
+    ("LANG006", "C4.6", lambda p: _edit(p, COMBAT, 'No damage for the first 3"', 'No damage for the first 4"')),
+    ("LANG007", "C4.6", lambda p: _edit(p, COMBAT, 'No damage for the first 3"', 'No damage for the first 3 inches"')),
+    ("LANG008", "dice-tier", lambda p: _edit(p, "content/glossary.yaml", "  es: Nivel de Dado\n", "")),
+    ("META001", "0.9.1", lambda p: _edit(p, BOOK, "version: 0.9.0-beta", "version: 0.9.1")),
+    ("META002", "'Q'", lambda p: _edit(p, BOOK, "letter: K", "letter: Q")),
+    ("META003", "volume 6", lambda p: _edit(p, BOOK, "volume: 5", "volume: 6")),
+    ("META004", "volume 1", lambda p: _edit(p, BOOK, "volume: 2", "volume: 1")),
+    ("META005", "missions", lambda p: shutil.move(p / "content/missions", p / "content/mission")),
+    ("META006", "content/core-rules/fr/", lambda p: _copy_folder(p, "content/core-rules/en",
+                                                                 "content/core-rules/fr")),
+]
+
+
+@pytest.mark.parametrize("code, named, plant", FAULTS, ids=[fault[0] for fault in FAULTS])
+def test_planted_fault_fails_the_check(tmp_path: Path, code: str, named: str, plant) -> None:
+    shutil.copytree(PROJECT / "content", tmp_path / "content")
+    shutil.copy(PROJECT / "pyproject.toml", tmp_path / "pyproject.toml")
+    plant(tmp_path)
+    result = run_sw28("check", "--strict", "--format", "json", cwd=tmp_path)
+    assert result.returncode == 1, result.stderr
+    messages = [finding["message"] for finding in json.loads(result.stdout)["findings"]
+                if finding["code"] == code]
+    assert any(named in message for message in messages), messages
