@@ -10,6 +10,7 @@ reference has been read back from the final PDFs and found right.
 
 from __future__ import annotations
 
+import datetime
 import os
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
@@ -105,6 +106,10 @@ def build(rulebook: Rulebook, targets: Sequence[Target], langs: Sequence[str], o
           options: dict[str, str] | None = None) -> list[Path]:
     """Build ``targets`` in ``langs`` into ``out_dir/<lang>/``; return the files written."""
     options = options or {}
+    # Font subsets carry a timestamp (fontTools reads this variable): pin it to
+    # the release date so the same sources give the same bytes.
+    os.environ["SOURCE_DATE_EPOCH"] = str(int(datetime.datetime.fromisoformat(
+        rulebook.meta.date).replace(tzinfo=datetime.timezone.utc).timestamp()))
     findings = run_checks(rulebook, families=BUILD_CHECKS)
     errors = errors_in(findings)
     if errors:

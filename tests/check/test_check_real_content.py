@@ -10,8 +10,8 @@ import shutil
 from pathlib import Path
 
 import pytest
-
 from conftest import PROJECT, run_sw28
+
 from sacredwire.check import run_checks
 from sacredwire.load import load_rulebook
 
@@ -71,6 +71,9 @@ FAULTS = [
     ("LANG006", "C4.6", lambda p: _edit(p, COMBAT, 'No damage for the first 3"', 'No damage for the first 4"')),
     ("LANG007", "C4.6", lambda p: _edit(p, COMBAT, 'No damage for the first 3"', 'No damage for the first 3 inches"')),
     ("LANG008", "dice-tier", lambda p: _edit(p, "content/glossary.yaml", "  es: Nivel de Dado\n", "")),
+    ("EX001", "fall", lambda p: _edit(p, "content/examples/core-rules.yaml", "dice: 2d6, damage: 8}",
+                                      "dice: 2d6, damage: 9}")),
+    ("EX002", "fall2", lambda p: _edit(p, COMBAT, "::: example fall Fall", "::: example fall2 Fall")),
     ("META001", "0.9.1", lambda p: _edit(p, BOOK, "version: 0.9.0-beta", "version: 0.9.1")),
     ("META002", "'Q'", lambda p: _edit(p, BOOK, "letter: K", "letter: Q")),
     ("META003", "volume 6", lambda p: _edit(p, BOOK, "volume: 5", "volume: 6")),

@@ -117,7 +117,11 @@ def _effects(text: str) -> tuple[Effect, ...]:
     return tuple(effects)
 
 
-def _offensive(kind: Text) -> bool:
+def _optional_dice(cell: Any) -> Dice | None:
+    return None if cell is None else Dice.parse(cell)
+
+
+def _offensive(kind: Text | None) -> bool:
     if kind is None or kind.get("en") not in ("Offensive", "Support"):
         raise ValueError("a Power is Offensive or Support")
     return kind["en"] == "Offensive"
@@ -186,7 +190,7 @@ def rules_from_tables(rulebook: Rulebook) -> Rules:
 
     table = reader.table("falling")
     falling = tuple(FallBand(reader.number(table, row, "from"), reader.number(table, row, "to"),
-                             reader.parsed(table, row, "damage", lambda cell: None if cell is None else Dice.parse(cell)))
+                             reader.parsed(table, row, "damage", _optional_dice))
                     for row in table.rows)
 
     table = reader.table("broadcast-powers")
@@ -195,8 +199,9 @@ def rules_from_tables(rulebook: Rulebook) -> Rules:
               for row in table.rows}
 
     table = reader.table("coworker-units")
-    coworkers = {row.key: Coworker(row.key, *(reader.parsed(table, row, name, DiceTier.parse)
-                                              for name in ("combat", "defense", "wits")),
+    coworkers = {row.key: Coworker(row.key, combat=reader.parsed(table, row, "combat", DiceTier.parse),
+                                   defense=reader.parsed(table, row, "defense", DiceTier.parse),
+                                   wits=reader.parsed(table, row, "wits", DiceTier.parse),
                                    health=reader.number(table, row, "health"))
                  for row in table.rows}
 

@@ -123,7 +123,7 @@ def _references(section: Section) -> Items:
     return list(first.items())
 
 
-def numbers(section: Section) -> Items:
+def _numbers(section: Section) -> Items:
     """The numbers a reader sees in a section: title and prose, not IDs or list markers."""
     lines: Iterable[tuple[int, str]] = [(section.location.line, section.title), *prose_lines(section)]
     found = []
@@ -147,7 +147,7 @@ def placements_differ(rulebook: Rulebook) -> Iterator[Diagnostic]:
 @check("languages")
 def numbers_differ(rulebook: Rulebook) -> Iterator[Diagnostic]:
     for source, translation, lang in _section_pairs(rulebook):
-        yield from _parity("LANG006", "numbers", translation, lang, numbers(source), numbers(translation),
+        yield from _parity("LANG006", "numbers", translation, lang, _numbers(source), _numbers(translation),
                            "a translation changes words, never numbers: check distances, dice and counts")
 
 

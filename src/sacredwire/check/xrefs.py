@@ -16,7 +16,7 @@ _ID_SHAPE = re.compile(r"^[A-Z]\d+(?:\.\d+)?$")
 # A section ID anywhere in prose, or a chapter ID where a reference would stand:
 # "(C4", "(C4.13, Vol. 2)", "see C4". Braces are already blanked out.
 _PLAIN_ID = re.compile(
-    r"(?:\(\s*|\b(?:see|See|véase|Véase|ver|Ver)\s+)(?P<cited>[A-Z]\d+(?:\.\d+)?)\b"
+    r"(?:\(\s*|\b(?i:see|véase|ver)\s+)(?P<cited>[A-Z]\d+(?:\.\d+)?)\b"
     r"|(?<![\w.])(?P<section>[A-Z]\d+\.\d+)\b"
 )
 # "Line of Sight (LoS)" may be referred to as "Line of Sight {=C4.9}".

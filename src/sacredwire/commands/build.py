@@ -8,10 +8,7 @@ from pathlib import Path
 
 from rich.console import Console
 
-from ..build import BuildError, BuildRefused, build
 from ..cli import EXIT_FINDINGS, EXIT_OK, EXIT_UNLOADABLE, command
-from ..layout import LayoutError
-from ..layout.targets import all_targets, buildable
 from . import load_project
 
 
@@ -39,6 +36,12 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
     configure=_arguments,
 )
 def build_command(args: argparse.Namespace, console: Console) -> int:
+    # Imported here: WeasyPrint takes a second to import, which the other
+    # commands should not pay.
+    from ..build import BuildError, BuildRefused, build
+    from ..layout import LayoutError
+    from ..layout.targets import all_targets, buildable
+
     root, rulebook = load_project()
     langs = list(rulebook.meta.languages) if args.lang == "all" else [args.lang]
     known = {target.name: target for target in all_targets(rulebook.meta)}

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import activation, campaign, combat, rolls, squad
-from .dice import FIXED_ROLL, Dice, DiceTier, against_fixed, apply_modifiers
+from .dice import FIXED_ROLL, Dice, DiceTier, apply_modifiers
 from .gear import Armor, Weapon
 from .rolls import Outcome
 from .rules import Rules
@@ -66,6 +66,13 @@ class Given:
             raise ExampleInputError(f"{key} must be a list, not {value!r}")
         return [str(item) for item in value]
 
+    def entries(self, key: str) -> list[Given]:
+        """A list of mappings (models, squads), each read as its own Given."""
+        value = self.get(key)
+        if not isinstance(value, list) or not all(isinstance(item, Mapping) for item in value):
+            raise ExampleInputError(f"{key} must be a list of mappings, not {value!r}")
+        return [Given(item) for item in value]
+
     def mapping(self, key: str) -> Mapping[str, Any]:
         value = self.get(key)
         if not isinstance(value, Mapping):
@@ -92,6 +99,9 @@ class Given:
         return total
 
 
+CheckFunction = Callable[[Rules, Given], Computed]
+
+
 @dataclass(frozen=True)
 class ExampleCheck:
     """A named check: the ``given`` keys it reads and the claim keys it computes."""
@@ -99,17 +109,16 @@ class ExampleCheck:
     name: str
     given: tuple[str, ...]
     computes: tuple[str, ...]
-    run: Callable[[Rules, Given], Computed]
+    run: CheckFunction
 
 
 EXAMPLE_CHECKS: dict[str, ExampleCheck] = {}
 
 
-def example_check(name: str, given: str, computes: str) -> Callable[[Callable[[Rules, Given], Computed]],
-                                                                   Callable[[Rules, Given], Computed]]:
+def example_check(name: str, given: str, computes: str) -> Callable[[CheckFunction], CheckFunction]:
     """Register a check under ``name``; ``given`` and ``computes`` are space-separated keys."""
 
-    def register(function: Callable[[Rules, Given], Computed]) -> Callable[[Rules, Given], Computed]:
+    def register(function: CheckFunction) -> CheckFunction:
         EXAMPLE_CHECKS[name] = ExampleCheck(name, tuple(given.split()), tuple(computes.split()), function)
         return function
 
@@ -129,7 +138,8 @@ def run_example(check: str, rules: Rules, given: Mapping[str, Any]) -> Computed:
         return registered.run(rules, Given(given))
     except ExampleInputError:
         raise
-    except (ValueError, KeyError) as error:
+    except (ValueError, KeyError, TypeError) as error:
+        # A value of the wrong shape deep inside ``given`` (a number where a list belongs).
         raise ExampleInputError(str(error).strip("'\"")) from None
 
 
@@ -211,8 +221,7 @@ def boss_dice(rules: Rules, given: Given) -> Computed:
 @example_check("budget", "models groups", "prices costs group_costs remaining problems")
 def budget(rules: Rules, given: Given) -> Computed:
     models = []
-    for raw in given.get("models"):
-        entry = Given(raw)
+    for entry in given.entries("models"):
         items = tuple(rules.item(key) for key in entry.words("items"))
         models.append(squad.SquadModel(str(entry.get("name")), _contract(rules, str(entry.get("contract"))), items))
     by_name = {model.name: model for model in models}
@@ -221,7 +230,7 @@ def budget(rules: Rules, given: Given) -> Computed:
         "prices": {item.key: item.cost for model in models for item in model.items},
         "costs": {model.name: model.cost for model in models},
         "group_costs": {group: squad.spent([by_name[name] for name in names]) for group, names in groups.items()},
-        "remaining": dict(zip(by_name, squad.remaining_after(models))),
+        "remaining": dict(zip(by_name, squad.remaining_after(models), strict=True)),
         "problems": squad.squad_problems(models, complete=False),
     }
 
@@ -242,6 +251,10 @@ def contract_row(rules: Rules, given: Given) -> Computed:
 # --- C4: the round -------------------------------------------------------------------------
 
 
+# The ActivationBag methods an example's events may name, in the order C4.1 describes them.
+BAG_EVENTS = ("draw_player", "draw_group", "player_out_of_action", "group_gone")
+
+
 @example_check("activation_tokens", "squads hostile_groups coworker_groups activating events",
                "tokens move remaining")
 def activation_tokens(rules: Rules, given: Given) -> Computed:
@@ -251,11 +264,9 @@ def activation_tokens(rules: Rules, given: Given) -> Computed:
     bag = activation.ActivationBag.for_round(sum(squads), given.number("hostile_groups", 0),
                                              given.number("coworker_groups", 0))
     tokens = bag.total
-    steps = {"draw_player": bag.draw_player, "draw_group": bag.draw_group,
-             "player_out_of_action": bag.player_out_of_action, "group_gone": bag.group_gone}
     for event in given.words("events"):
-        if event not in steps:
-            raise ExampleInputError(f"unknown event {event!r} (events: {', '.join(steps)})")
+        if event not in BAG_EVENTS:
+            raise ExampleInputError(f"unknown event {event!r} (events: {', '.join(BAG_EVENTS)})")
         bag = getattr(bag, event)()
     return {"tokens": tokens, "move": _contract(rules, str(given.get("activating"))).move,
             "remaining": bag.total}
@@ -402,14 +413,14 @@ def damage(rules: Rules, given: Given) -> Computed:
 @example_check("morale", "models", "against friend_range dice total result")
 def morale(rules: Rules, given: Given) -> Computed:
     dice, totals, results = {}, {}, {}
-    for raw in given.get("models"):
-        entry = Given(raw)
+    for entry in given.entries("models"):
         name, wits, friend = str(entry.get("name")), entry.tier("wits"), entry.flag("friend_within")
         tier = combat.morale_dice(wits, friend)
         total = entry.total("wits", tier)
         dice[name], totals[name] = str(tier), total
         results[name] = combat.morale_test(wits, friend, total, entry.total("against", FIXED_ROLL)).value
-    return {"against": str(FIXED_ROLL), "friend_range": combat.MORALE_FRIEND_RANGE, "dice": dice, "total": totals, "result": results}
+    return {"against": str(FIXED_ROLL), "friend_range": combat.MORALE_FRIEND_RANGE, "dice": dice,
+            "total": totals, "result": results}
 
 
 # --- C5: casting ------------------------------------------------------------------------------
@@ -441,7 +452,7 @@ def area_cast(rules: Rules, given: Given) -> Computed:
                "total marker_dice marker_total result finding_die finding subs evidence leads merits")
 def search(rules: Rules, given: Given) -> Computed:
     wits = given.tier("wits")
-    total, marker = given.total("", against_fixed(wits).attacker), given.total("marker", FIXED_ROLL)
+    total, marker = given.total("", wits), given.total("marker", FIXED_ROLL)
     result = campaign.search_roll(wits, total, marker)
     computed: Computed = {"total": total, "marker_dice": str(FIXED_ROLL), "marker_total": marker,
                           "result": _win(result)}
@@ -492,12 +503,12 @@ def evidence_gap(rules: Rules, given: Given) -> Computed:
     progress = [campaign.SquadProgress(Given(squads[name]).number("evidence"), Given(squads[name]).number("leads"))
                 for name in names]
     result = campaign.evidence_gap(progress[0], progress[1], rules.evidence_gap)
-    return {"totals": {name: squad_progress.total for name, squad_progress in zip(names, progress)},
+    return {"totals": {name: squad_progress.total for name, squad_progress in zip(names, progress, strict=True)},
             "gap": result.gap,
             "aggressor": names[result.aggressor] if result.aggressor is not None else "random",
             "defender": names[result.defender] if result.defender is not None else "random",
-            "row": str(result.advantages.band), "setup": result.advantages.setup, "tactical": result.advantages.tactical,
-            "either": result.advantages.either}
+            "row": str(result.advantages.band), "setup": result.advantages.setup,
+            "tactical": result.advantages.tactical, "either": result.advantages.either}
 
 
 @example_check("post_game", "merits_before scored exploration_total injury_roll injury_modifier promotion_roll",

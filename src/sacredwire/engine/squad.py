@@ -42,7 +42,8 @@ class WeaponAccess(enum.Enum):
             return True
         if self is WeaponAccess.BOTH:
             return True
-        return weapon.weapon_class.value == self.value
+        wanted = WeaponClass.MELEE if self is WeaponAccess.MELEE else WeaponClass.RANGED
+        return weapon.weapon_class is wanted
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 import weasyprint
 from weasyprint.formatting_structure import boxes
+from weasyprint.layout.absolute import AbsolutePlaceholder
 
 from . import LayoutError
 
@@ -37,6 +38,19 @@ class Spill:
     by_mm: float
 
 
+def _laid_out(box: boxes.Box) -> boxes.Box:
+    # An absolutely positioned box sits in the tree behind a placeholder.
+    return box._box if isinstance(box, AbsolutePlaceholder) else box
+
+
+def _descendants(box: boxes.Box) -> Iterator[boxes.Box]:
+    """The box and everything inside it, absolutely positioned boxes included."""
+    box = _laid_out(box)
+    yield box
+    for child in getattr(box, "children", ()):
+        yield from _descendants(child)
+
+
 def _page_boxes(document: weasyprint.Document) -> Iterator[tuple[int, boxes.Box]]:
     # WeasyPrint exposes laid-out pages' boxes only as this attribute.
     for number, page in enumerate(document.pages, start=1):
@@ -52,7 +66,7 @@ def smallest_text(document: weasyprint.Document) -> SmallText | None:
     """The smallest text set anywhere in the document."""
     smallest: SmallText | None = None
     for number, page_box in _page_boxes(document):
-        for box in page_box.descendants():
+        for box in _descendants(page_box):
             if isinstance(box, boxes.TextBox) and box.text.strip():
                 size = box.style["font_size"] / PX_PER_PT
                 if smallest is None or size < smallest.size_pt - 1e-6:
@@ -65,7 +79,7 @@ def _reach(region: boxes.Box) -> float:
     bottom = region.content_box_y() + region.height
     right = region.content_box_x() + region.width
     worst = 0.0
-    for box in region.descendants():
+    for box in _descendants(region):
         if isinstance(box, boxes.LineBox):
             worst = max(worst, box.position_y + box.height - bottom)
         elif isinstance(box, boxes.TextBox):
@@ -82,9 +96,10 @@ def spills(document: weasyprint.Document) -> list[Spill]:
     found: list[Spill] = []
 
     def walk(box: boxes.Box, number: int, owner: str) -> None:
+        box = _laid_out(box)
         owner = _attribute(box, "data-owner") or owner
         region = _attribute(box, "data-fit")
-        if region is not None and isinstance(box, boxes.BlockBox):
+        if region is not None and isinstance(box, boxes.ParentBox):
             reach = _reach(box)
             if reach > TOLERANCE_PX:
                 found.append(Spill(number, owner, region, round(reach * MM_PER_PX, 1)))

@@ -68,7 +68,7 @@ class RenderContext:
     def table_html(self, table_id: TableId, prose: ProseRenderer) -> str:
         table = self.rulebook.tables[table_id]
         template = self.env.get_template("base/table.html.j2")
-        return template.render(table=table, lang=self.lang,
+        return template.render(table=table, lang=self.lang, inline=prose.inline,
                                cell=lambda column, row: self.cell(table, column, row, prose))
 
     def cell(self, table: Table, column: Column, row: Row, prose: ProseRenderer) -> Markup:
@@ -128,4 +128,4 @@ def render(kind: str, context: RenderContext, **options) -> str:
     return RENDERERS[kind](context, **options)
 
 
-from . import booklet, quickref  # noqa: E402,F401  (register their renderers)
+from . import booklet, cards, quickref  # noqa: E402,F401  (register their renderers)

@@ -43,6 +43,11 @@ class RenderedBlock:
     items: tuple[Item, ...]
     anchor: str
 
+    @property
+    def long(self) -> bool:
+        """Long blocks may continue in the next column; short ones stay in one piece."""
+        return len(self.items) > 3
+
 
 @dataclass(frozen=True)
 class RenderedPage:
@@ -113,7 +118,7 @@ def _block(context: RenderContext, block: Block, anchor: str, prose: ProseRender
         if home is not None and home not in ids:
             ids.append(home)
     title = block.title[context.lang] if block.title else None
-    return RenderedBlock(title, id_span(ids), tuple(items), anchor)
+    return RenderedBlock(title, id_span(sorted(ids)), tuple(items), anchor)
 
 
 @renderer("quick-reference")

@@ -1,4 +1,7 @@
-"""Bad input stops with ``file:line: message``, exit code 2, no traceback, no output touched."""
+"""A minimal project: it builds reproducibly, and bad input stops the build cleanly.
+
+Bad input stops with ``file:line: message``, exit code 2, no traceback, no output touched.
+"""
 
 from __future__ import annotations
 
@@ -67,3 +70,10 @@ def test_bad_input_stops_the_build(project: Path, what: str, rel: str, old: str,
     assert "Traceback" not in result.stderr
     assert pdf.read_bytes() == good
     assert not list(pdf.parent.glob(".*.tmp"))
+
+
+def test_same_sources_give_the_same_bytes(project: Path, tmp_path: Path) -> None:
+    first, second = tmp_path / "first", tmp_path / "second"
+    for out in (first, second):
+        assert run_sw28("build", "core-rules", "--out", str(out), cwd=project).returncode == 0
+    assert (first / "en" / "core-rules.pdf").read_bytes() == (second / "en" / "core-rules.pdf").read_bytes()
