@@ -96,6 +96,8 @@ def _lay_out_booklets(pool: Executor, booklets: Sequence[str], langs: Sequence[s
                 pages[lang] = PageMap({**pages[lang].anchors, **measured.anchors})
             progress(f"pass {number}: {lang} {'stable' if lang not in still_moving else 'pages moved'}")
         if not still_moving:
+            # Stable means every booklet printed the pages it measured, so each has its PDF.
+            assert all(doc.pdf for laid_out in results.values() for doc in laid_out.values())
             return results
         pending = still_moving
     raise BuildError(f"page numbers still moving after {MAX_PASSES} passes in: {', '.join(pending)}")

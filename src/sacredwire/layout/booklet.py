@@ -28,19 +28,31 @@ def tail_pages(rule_pages: int, wants_roster: bool) -> tuple[bool, int]:
 
 
 def make_booklet(context: RenderContext, key: str, cache: LayoutCache) -> LaidOut:
-    """Render and lay out one booklet in the context's language."""
+    """Render and lay out one booklet in the context's language.
+
+    Writing the PDF costs almost as much as the layout, so it is written only
+    when this pass printed the pages it measured (its own anchors did not
+    move); otherwise only the anchors go back to the next pass.
+    """
     root = Path(context.rulebook.root)
     templates = root / "templates"
     what = f"{context.lang}/{key}"
+    printed_pages = dict(context.pages.anchors.get(key, {}))
     html = render("booklet", context, booklet_key=key)
     cache_key = cache.key("booklet", context.lang, key, html)
     cached = cache.get(cache_key)
-    if cached is not None:
+    if cached is not None and (cached.pdf or cached.anchors != printed_pages):
         return cached
     main = lay_out(html, templates, root, what)
     overflowing = overflowing_text(main)
     if overflowing:
         raise LayoutError(f"{what}: text runs past the page margin: " + "; ".join(overflowing[:5]))
+    measured = anchors(main)
+    references = html.count('class="xref"')
+    if measured != printed_pages:
+        laid_out = LaidOut(pdf=b"", anchors=measured, page_count=len(main.pages), references=references)
+        cache.put(cache_key, laid_out)
+        return laid_out
     roster, notes = tail_pages(len(main.pages), key in ROSTER_BOOKLETS)
     tail_html = render("booklet-tail", context, booklet_key=key, blank_pages=notes, roster=roster)
     tail = lay_out(tail_html, templates, root, what + " (closing pages)")
@@ -48,7 +60,7 @@ def make_booklet(context: RenderContext, key: str, cache: LayoutCache) -> LaidOu
     if len(tail.pages) != expected:
         raise LayoutError(f"{what}: closing pages took {len(tail.pages)} pages, expected {expected}")
     document = combine([main, tail])
-    laid_out = LaidOut(pdf=pdf_bytes(document, cache_key, what), anchors=anchors(main),
-                       page_count=len(document.pages), references=html.count('class="xref"'))
+    laid_out = LaidOut(pdf=pdf_bytes(document, cache_key, what), anchors=measured,
+                       page_count=len(document.pages), references=references)
     cache.put(cache_key, laid_out)
     return laid_out

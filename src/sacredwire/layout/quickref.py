@@ -9,7 +9,7 @@ import weasyprint
 
 from ..diagnostics import ContentError
 from ..render import RenderContext, render
-from . import LaidOut, LayoutError, anchors, lay_out, pdf_bytes
+from . import LaidOut, LayoutError, anchors, lay_out, overflowing_text, pdf_bytes
 from ._boxes import require_type_size
 from .cache import LayoutCache
 from .targets import extra_target, maker
@@ -20,7 +20,7 @@ _PAGE_ANCHOR = re.compile(r"^qr-page-(\d+)$")
 
 
 def check_sides(document: weasyprint.Document, what: str) -> None:
-    """Every layout page starts its own side and ends on it: nothing spills over."""
+    """Every layout page fills exactly one side, and no text runs past the margins."""
     found = anchors(document)
     starts = {int(match[1]): page for name, page in found.items() if (match := _PAGE_ANCHOR.match(name))}
     for number, side in sorted(starts.items()):
@@ -30,6 +30,9 @@ def check_sides(document: weasyprint.Document, what: str) -> None:
     if len(document.pages) != len(starts):
         raise LayoutError(f"{what}: page {len(starts)} of content/quick-reference.yaml does not fit on one "
                           f"side ({len(document.pages)} sides for {len(starts)} pages)")
+    sticking_out = overflowing_text(document)
+    if sticking_out:
+        raise LayoutError(f"{what}: text runs past the page margin: " + "; ".join(sticking_out[:5]))
 
 
 def make_quickref(context: RenderContext, cache: LayoutCache) -> LaidOut:

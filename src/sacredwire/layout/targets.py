@@ -74,4 +74,4 @@ def _booklet(context: RenderContext, name: str, cache: LayoutCache) -> dict[str,
     return {f"{name}.pdf": make_booklet(context, name, cache)}
 
 
-from . import cards, quickref  # noqa: E402,F401  (register their makers and targets)
+from . import quickref, cards  # noqa: E402,F401  (register makers and targets, listed in this order)

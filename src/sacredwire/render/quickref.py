@@ -7,19 +7,19 @@ IDs, so a player can look up the full rule.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from markupsafe import Markup
 
-from ..diagnostics import ContentError, Location
+from ..diagnostics import ContentError
 from ..ids import RuleId, TableId
 from ..model import Section
 from . import RenderContext, renderer
 from ._i18n import translations
 from ._markdown import ProseRenderer
 from ._placement import table_homes
-from ._qrlayout import LAYOUT_FILE, Block, QuickRefLayout, read_layout
+from ._qrlayout import Block, QuickRefLayout, read_layout
 
 # Not a booklet: every reference prints its volume, as from another booklet.
 PROSE_KEY = "quick-reference"
@@ -81,35 +81,41 @@ def id_span(ids: Sequence[RuleId]) -> str:
 def layout_for(context: RenderContext) -> QuickRefLayout:
     """The layout file, checked against the content in the context's language."""
     layout = read_layout(context.root)
-    sections = context.rulebook.sections(context.lang)
-    missing = [str(rule_id) for page in layout.pages for block in page.blocks
-               for rule_id in block.sections if rule_id not in sections]
+    lang = context.lang
+    sections = context.rulebook.sections(lang)
+    blocks = [block for page in layout.pages for block in page.blocks]
+    missing = [(block, rule_id) for block in blocks for rule_id in block.sections if rule_id not in sections]
     if missing:
-        raise ContentError(Location(LAYOUT_FILE, 1), f"no {context.lang} text for {', '.join(missing)} "
-                                                     f"(content/*/{context.lang}/)")
-    explicit = {table for page in layout.pages for block in page.blocks for table in block.tables}
+        # All at once: a translation in progress lacks many sections, not one.
+        raise ContentError(missing[0][0].location, f"no {lang} text yet for "
+                                                   f"{', '.join(str(rule_id) for _, rule_id in missing)} "
+                                                   f"(content/*/{lang}/)")
+    explicit = {table for block in blocks for table in block.tables}
     for page in layout.pages:
-        for block in page.blocks:
-            for table in block.tables:
-                if table not in context.rulebook.tables:
-                    raise ContentError(block.location, f"unknown table {table}")
-            for rule_id in block.sections:
-                section = sections[rule_id]
-                if not section.summary:
-                    raise ContentError(block.location, f"{rule_id} has no '::: summary' block "
-                                                       f"({section.location})")
-                repeated = [str(p.table) for p in section.tables if p.in_summary and p.table in explicit]
-                if repeated:
-                    raise ContentError(block.location, f"{', '.join(repeated)} is already in the "
-                                                       f"summary of {rule_id}")
+        if page.title is not None and page.title.get(lang) is None:
+            raise ContentError(page.location, f"the page title has no {lang} text")
+    for block in blocks:
+        if block.title is not None and block.title.get(lang) is None:
+            raise ContentError(block.location, f"the block title has no {lang} text")
+        unknown = [str(table) for table in block.tables if table not in context.rulebook.tables]
+        if unknown:
+            raise ContentError(block.location, f"unknown table {unknown[0]}")
+        for rule_id in block.sections:
+            section = sections[rule_id]
+            if not section.summary:
+                raise ContentError(block.location, f"{rule_id} has no '::: summary' block ({section.location})")
+            repeated = [str(p.table) for p in section.tables if p.in_summary and p.table in explicit]
+            if repeated:
+                raise ContentError(block.location, f"{repeated[0]} is listed here and already in the summary "
+                                                   f"of {rule_id}")
     return layout
 
 
-def _block(context: RenderContext, block: Block, anchor: str, prose: ProseRenderer,
-           homes: dict[TableId, RuleId]) -> RenderedBlock:
-    sections: list[Section] = [context.rulebook.sections(context.lang)[rule_id] for rule_id in block.sections]
-    items = [Item("summary", str(section.id), section.title, prose.summary(section)) for section in sections]
-    ids = [section.id for section in sections]
+def _block(context: RenderContext, block: Block, anchor: str, sections: Mapping[RuleId, Section],
+           prose: ProseRenderer, homes: Mapping[TableId, RuleId]) -> RenderedBlock:
+    items = [Item("summary", str(rule_id), sections[rule_id].title, prose.summary(sections[rule_id]))
+             for rule_id in block.sections]
+    ids = list(block.sections)
     for table_id in block.tables:
         table = context.rulebook.tables[table_id]
         home = homes.get(table_id)
@@ -128,12 +134,13 @@ def render_quickref(context: RenderContext) -> str:
     if paper not in PAPERS:
         raise ValueError(f"unknown paper {paper!r} (one of {', '.join(PAPERS)})")
     layout = layout_for(context)
+    sections = context.rulebook.sections(context.lang)
     prose = context.prose(PROSE_KEY)
     homes = table_homes(context.rulebook)
     pages = tuple(
         RenderedPage(
             number=number, title=page.title[context.lang] if page.title else None, columns=page.columns,
-            blocks=tuple(_block(context, block, f"qr-block-{number}-{index}", prose, homes)
+            blocks=tuple(_block(context, block, f"qr-block-{number}-{index}", sections, prose, homes)
                          for index, block in enumerate(page.blocks, start=1)),
             anchor=f"qr-page-{number}",
         )

@@ -1,0 +1,165 @@
+"""The quick reference, read back from its PDF and compared with the sections and tables it summarises."""
+
+from __future__ import annotations
+
+import doctest
+import re
+from functools import cache
+from pathlib import Path
+
+import pytest
+import yaml
+from pypdf import PdfReader
+
+from conftest import PROJECT, copy_project
+from qr_cards_build import (CONTENT, MIN_TYPE_PT, MM, build_edited, built, pattern, pdf_pages, printed,
+                            smallest_type, table_homes, tables)
+from sacredwire.layout import LayoutError
+from sacredwire.layout import quickref as quickref_layout
+from sacredwire.layout.cache import LayoutCache
+from sacredwire.load import load_rulebook
+from sacredwire.render import PageMap, RenderContext
+from sacredwire.render import quickref as quickref_render
+from sacredwire.render._qrlayout import read_layout
+
+A4_LANDSCAPE = (297 * MM, 210 * MM)
+LETTER_LANDSCAPE = (792, 612)
+
+
+@pytest.fixture(scope="session")
+def out(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return built(tmp_path_factory)
+
+
+@cache
+def layout() -> dict:
+    return yaml.safe_load((CONTENT / "quick-reference.yaml").read_text(encoding="utf-8"))
+
+
+def listed_sections() -> list[str]:
+    return [section for page in layout()["pages"] for block in page["blocks"] for section in block.get("sections", [])]
+
+
+def printed_tables() -> list[str]:
+    """Tables the quick reference prints: the listed ones and those in listed summaries."""
+    rulebook = load_rulebook(PROJECT)
+    sections = {str(rule_id): section for rule_id, section in rulebook.sections("en").items()}
+    in_summaries = [str(placement.table) for rule_id in listed_sections()
+                    for placement in sections[rule_id].tables if placement.in_summary]
+    listed = [table for page in layout()["pages"] for block in page["blocks"] for table in block.get("tables", [])]
+    return in_summaries + listed
+
+
+def row_pattern(table: dict, row: dict) -> str:
+    columns = [column for column in table["columns"] if column.get("in_booklet", True)]
+    return r"\s+".join(pattern(printed(column["kind"], row.get(column["key"]))) for column in columns)
+
+
+def test_sides_are_landscape_and_fit_duplex(out: Path) -> None:
+    reader = PdfReader(out / "en" / "quick-reference.pdf")
+    assert len(reader.pages) == len(layout()["pages"])
+    assert 2 <= len(reader.pages) <= 4
+    for page in reader.pages:
+        assert (float(page.mediabox.width), float(page.mediabox.height)) == pytest.approx(A4_LANDSCAPE, abs=0.1)
+
+
+def test_covers_everything_the_old_sheet_did() -> None:
+    sections = set(listed_sections())
+    # Dice, attributes, round, actions, movement, melee, casting, combat, damage, criticals, cover, grenades,
+    # morale and leaving the board, blessings, search, interrogate.
+    assert {"C1.9", "C1.10", "C2.1", "C2.2", "C4.1", "C4.2", "C4.3", "C4.5", "C4.6", "C4.7", "C4.13", "C4.15",
+            "C4.16", "C4.17", "C4.18", "C4.19", "C4.20", "C5.1", "K2.1", "K2.2"} <= sections
+    names = set(printed_tables())
+    wanted = [table for table in tables() if re.match(r"^(critical-|fumble-|coworker-behaviour-)", table)
+              or table.endswith("-behaviour")]
+    assert set(wanted) <= names
+    assert {"search-findings", "interrogate-results", "blessings"} <= names
+
+
+def test_every_table_value_matches_its_source(out: Path) -> None:
+    text = " ".join(pdf_pages(out / "en" / "quick-reference.pdf"))
+    for table_id in printed_tables():
+        table = tables()[table_id]
+        for row in table["rows"]:
+            assert re.search(row_pattern(table, row), text), f"{table_id} row {row['key']} not printed as stored"
+
+
+def test_every_block_names_its_rule_ids(out: Path) -> None:
+    pages = pdf_pages(out / "en" / "quick-reference.pdf")
+    for number, page in enumerate(layout()["pages"]):
+        for block in page["blocks"]:
+            ids = block.get("sections", []) + [table_homes()[table] for table in block.get("tables", [])]
+            for rule_id in ids:
+                assert re.search(rf"(?<![\d.]){re.escape(rule_id)}(?![\d.])", pages[number]), rule_id
+
+
+def test_summaries_are_printed_under_their_titles(out: Path) -> None:
+    text = " ".join(pdf_pages(out / "en" / "quick-reference.pdf"))
+    sections = load_rulebook(PROJECT).sections("en")
+    for rule_id, section in sections.items():
+        if str(rule_id) in listed_sections():
+            assert f"{rule_id} {section.title}" in text
+
+
+def test_no_text_below_minimum_size(out: Path) -> None:
+    for page in PdfReader(out / "en" / "quick-reference.pdf").pages:
+        assert smallest_type(page) >= MIN_TYPE_PT - 0.01
+
+
+def test_letter_paper(tmp_path: Path, out: Path) -> None:
+    result, letter = build_edited(tmp_path, out, lambda content: None, "quick-reference", "--paper", "letter")
+    assert result.returncode == 0, result.stdout + result.stderr
+    reader = PdfReader(letter / "en" / "quick-reference.pdf")
+    assert len(reader.pages) == len(layout()["pages"])
+    for page in reader.pages:
+        assert (float(page.mediabox.width), float(page.mediabox.height)) == pytest.approx(LETTER_LANDSCAPE, abs=0.1)
+
+
+def test_a_page_that_does_not_fit_fails(tmp_path: Path) -> None:
+    project = copy_project(tmp_path / "project")
+    path = project / "content" / "core-rules" / "en" / "04-combat.md"
+    source = path.read_text(encoding="utf-8")
+    at = source.index("::: summary\n", source.index("## C4.1 "))
+    page = next(number for number, page in enumerate(layout()["pages"], start=1)
+                if any("C4.1" in block.get("sections", []) for block in page["blocks"]))
+    path.write_text(source[:at] + "::: summary\n" + "Draw a token and activate a model. " * 150
+                    + source[at + len("::: summary\n"):], encoding="utf-8")
+    context = RenderContext(load_rulebook(project), "en", PageMap(), {"paper": "a4"})
+    with pytest.raises(LayoutError, match=rf"page {page} of content/quick-reference.yaml does not fit"):
+        quickref_layout.make_quickref(context, LayoutCache(tmp_path / "cache", project / "templates"))
+
+
+@pytest.mark.parametrize(("yaml_text", "message"), [
+    ("pages:\n  - blocks: [{sections: [C4.7]}]\n", "2 to 4 pages"),
+    ("pages:\n" + "  - blocks: [{sections: [C4.7]}]\n" * 2, "C4.7 is listed twice"),
+    ("pages:\n  - blocks: [{sections: [C4.7], colour: red}]\n  - blocks: [{tables: [falling]}]\n", "unknown key"),
+    ("pages:\n  - blocks: [{title: {en: A}}]\n  - blocks: [{tables: [falling]}]\n", "no sections and no tables"),
+])
+def test_layout_file_errors_name_the_place(tmp_path: Path, yaml_text: str, message: str) -> None:
+    (tmp_path / "content").mkdir()
+    (tmp_path / "content" / "quick-reference.yaml").write_text(yaml_text, encoding="utf-8")
+    with pytest.raises(Exception, match=message) as raised:
+        read_layout(tmp_path)
+    assert "content/quick-reference.yaml:" in str(raised.value)
+
+
+def test_a_listed_section_needs_a_summary(tmp_path: Path) -> None:
+    project = copy_project(tmp_path / "project")
+    (project / "content" / "quick-reference.yaml").write_text(
+        "pages:\n  - blocks: [{sections: [C0.2]}]\n  - blocks: [{tables: [falling]}]\n", encoding="utf-8")
+    context = RenderContext(load_rulebook(project), "en", PageMap(), {"paper": "a4"})
+    with pytest.raises(LayoutError, match=r"C0.2 has no '::: summary' block"):
+        quickref_layout.make_quickref(context, LayoutCache(tmp_path / "cache", project / "templates"))
+
+
+def test_spanish_quick_reference_lays_out(tmp_path: Path) -> None:
+    rulebook = load_rulebook(PROJECT)
+    if not any(lang == "es" for _, lang in rulebook.booklets):
+        pytest.skip("no Spanish sections yet")
+    context = RenderContext(rulebook, "es", PageMap(), {"paper": "a4"})
+    laid_out = quickref_layout.make_quickref(context, LayoutCache(tmp_path, PROJECT / "templates"))
+    assert laid_out.page_count == len(layout()["pages"])
+
+
+def test_docstring_examples() -> None:
+    assert doctest.testmod(quickref_render).failed == 0
