@@ -44,6 +44,7 @@ def _remove_folder(project: Path, rel: str) -> None:
 # (code, what the finding's message names, how to plant it)
 FAULTS = [
     ("XREF001", "C4.99", lambda p: _edit(p, COMBAT, "Cover {=C4.13}", "Cover {=C4.99}")),
+    ("XREF001", "C9.9", lambda p: _edit(p, "content/tables/campaign.yaml", "{K2.4}", "{C9.9}")),
     ("XREF004", "C4.13", lambda p: _edit(p, COMBAT, "Cover {=C4.13}", "Cover (C4.13)")),
     ("XREF005", "C4.13", lambda p: _edit(p, COMBAT, "Cover {=C4.13}", "Armor {=C4.13}")),
     ("ID001", "C4.3", lambda p: _edit(p, COMBAT, "## C4.4 Movement", "## C4.3 Movement")),

@@ -50,6 +50,15 @@ def errors_in(findings: Iterable[Diagnostic]) -> list[Diagnostic]:
     return [finding for finding in findings if finding.severity is Severity.ERROR]
 
 
+def iter_xrefs(rulebook: Rulebook) -> Iterator:
+    """(language, reference) for every reference in prose and in table words."""
+    for booklet, section in iter_sections(rulebook):
+        for xref in section.xrefs:
+            yield booklet.lang, xref
+    for table in rulebook.tables.values():
+        yield from table.xrefs
+
+
 def iter_sections(rulebook: Rulebook) -> Iterator:
     """(booklet, section) for every section of every booklet and language."""
     for booklet in rulebook.booklets.values():

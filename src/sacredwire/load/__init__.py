@@ -11,8 +11,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..diagnostics import ContentError, Location
-from ..ids import ExampleId, TableId
-from ..model import LANGUAGES, Booklet, BookletMeta, BookMeta, Example, Rulebook, Table, Term
+from ..ids import TableId
+from ..model import LANGUAGES, Booklet, BookletMeta, BookMeta, Rulebook, Table, Term
 from ._prose import parse_prose
 from ._tables import read_example, read_table
 from ._yaml import Fields, as_text, read_yaml
@@ -73,35 +73,19 @@ def _read_glossary(root: Path) -> dict[str, Term]:
     return terms
 
 
-def _yaml_files(root: Path, folder: str) -> list[tuple[Path, str]]:
-    return [(path, path.relative_to(root).as_posix())
-            for path in sorted((root / CONTENT_DIR / folder).glob("*.yaml"))]
-
-
-def _read_tables(root: Path) -> dict[TableId, Table]:
-    tables: dict[TableId, Table] = {}
-    for path, rel in _yaml_files(root, "tables"):
-        fields = Fields(read_yaml(path, rel), rel, "tables file").only("tables")
-        for raw in fields.require("tables", list):
-            table = read_table(raw, rel)
-            if table.id in tables:
-                raise ContentError(table.location, f"duplicate table ID {table.id} "
-                                                   f"(other instance at {tables[table.id].location})")
-            tables[table.id] = table
-    return tables
-
-
-def _read_examples(root: Path) -> dict[ExampleId, Example]:
-    examples: dict[ExampleId, Example] = {}
-    for path, rel in _yaml_files(root, "examples"):
-        fields = Fields(read_yaml(path, rel), rel, "examples file").only("examples")
-        for raw in fields.require("examples", list):
-            example = read_example(raw, rel)
-            if example.id in examples:
-                raise ContentError(example.location, f"duplicate example ID {example.id} "
-                                                     f"(other instance at {examples[example.id].location})")
-            examples[example.id] = example
-    return examples
+def _read_collection(root: Path, folder: str, read, kind: str) -> dict:
+    """Every item under ``content/<folder>/*.yaml`` (a list under the key ``<folder>``), by ID."""
+    items: dict = {}
+    for path in sorted((root / CONTENT_DIR / folder).glob("*.yaml")):
+        rel = path.relative_to(root).as_posix()
+        fields = Fields(read_yaml(path, rel), rel, f"{folder} file").only(folder)
+        for raw in fields.require(folder, list):
+            item = read(raw, rel)
+            if item.id in items:
+                raise ContentError(item.location, f"duplicate {kind} ID {item.id} "
+                                                  f"(other instance at {items[item.id].location})")
+            items[item.id] = item
+    return items
 
 
 def _read_booklet(root: Path, meta: BookletMeta, lang: str, tables: dict[TableId, Table]) -> Booklet | None:
@@ -124,7 +108,7 @@ def load_rulebook(root: Path) -> Rulebook:
     """Read the whole content tree under ``root`` (the project folder)."""
     root = root.resolve()
     meta = _read_meta(root)
-    tables = _read_tables(root)
+    tables: dict[TableId, Table] = _read_collection(root, "tables", read_table, "table")
     booklets = {}
     for booklet_meta in meta.booklets:
         for lang in meta.languages:
@@ -133,5 +117,5 @@ def load_rulebook(root: Path) -> Rulebook:
                 booklets[(booklet_meta.key, lang)] = booklet
     return Rulebook(
         root=str(root), meta=meta, glossary=_read_glossary(root), tables=tables,
-        examples=_read_examples(root), booklets=booklets,
+        examples=_read_collection(root, "examples", read_example, "example"), booklets=booklets,
     )

@@ -7,7 +7,8 @@ from typing import Any
 
 from ..diagnostics import ContentError, Location
 from ..ids import ExampleId, RuleId, TableId
-from ..model import COLUMN_KINDS, Column, Example, Row, Table
+from ..markup import XREF_PATTERN
+from ..model import COLUMN_KINDS, Column, Example, Row, Table, Text, XRef
 from ._yaml import Fields, as_text
 
 _DIE = re.compile(r"^(?:2d4|2d6|d4|d6|d8|d10|d12|d20)$")
@@ -77,15 +78,33 @@ def read_table(data: Any, file: str) -> Table:
             raise ContentError(row.location, f"table {table_id}: duplicate row key {row.key!r} "
                                              f"(first at {seen[row.key].location})")
         seen[row.key] = row
+    note = fields.text("note", required=False)
+    texts = [(row.location, cell) for row in rows for cell in row.cells.values() if isinstance(cell, Text)]
+    if note is not None:
+        texts.append((location, note))
     return Table(
         id=table_id,
         title=fields.text("title"),
         die=die,
         columns=tuple(columns),
         rows=tuple(rows),
-        note=fields.text("note", required=False),
+        note=note,
         location=location,
+        xrefs=tuple(_references(texts)),
     )
+
+
+def _references(texts: list[tuple[Location, Text]]):
+    """(language, reference) for every ``{ID}`` written in the table's words."""
+    for location, text in texts:
+        for lang, words in sorted(text.values.items()):
+            for match in XREF_PATTERN.finditer(words):
+                try:
+                    target = RuleId.parse(match[2])
+                except ValueError:
+                    target = None
+                yield lang, XRef(raw=match[2], target=target, short=match[1] == "=", location=location,
+                                 preceding_text=words[:match.start()][-80:])
 
 
 def read_example(data: Any, file: str) -> Example:

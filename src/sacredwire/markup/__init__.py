@@ -23,14 +23,14 @@ BLOCK_NAMES = ("example", "quote", "summary")
 
 # Anything that looks like an ID in braces; the loader parses it and the
 # checker reports what does not parse, so a typo is never silently printed.
-_XREF = re.compile(r"\{(=?)([A-Z][A-Za-z0-9.]{0,12})\}")
+XREF_PATTERN = re.compile(r"\{(=?)([A-Z][A-Za-z0-9.]{0,12})\}")
 _DIRECTIVE = re.compile(r"^\{(table:(?P<table>[^}\s]*)|(?P<pagebreak>pagebreak))\}\s*$")
 
 
 def _xref_rule(state: StateInline, silent: bool) -> bool:
     if state.src[state.pos] != "{":
         return False
-    match = _XREF.match(state.src, state.pos)
+    match = XREF_PATTERN.match(state.src, state.pos)
     if not match:
         return False
     if not silent:

@@ -129,6 +129,8 @@ class Table:
     rows: tuple[Row, ...]
     note: Text | None
     location: Location
+    # References written inside text cells and the note, with their language.
+    xrefs: tuple[tuple[str, XRef], ...] = ()
 
     @property
     def booklet_columns(self) -> tuple[Column, ...]:
