@@ -29,6 +29,7 @@ SCENARIOS = {
     "check-xref-malformed": [("XREF002", EN, 5, "malformed reference {C1.2.3}")],
     "check-xref-letter": [("XREF003", EN, 5, "booklet letter 'R'")],
     "check-xref-plain-id": [("XREF004", EN, 5, "rule ID C1.2 written as plain text")],
+    "check-xref-plain-volume": [("XREF006", EN, 5, "Vol. 5 cited as plain text")],
     "check-xref-short-title": [("XREF005", EN, 11, "{=C1.1} does not follow its title 'Dice'")],
     "check-id-duplicate": [("ID001", EN, 13, f"duplicate section ID C1.2 (other instance at {EN}:9)")],
     "check-id-letter": [("ID002", EN, 13, "K1.3 is in core-rules, whose letter is C")],

@@ -19,6 +19,8 @@ _PLAIN_ID = re.compile(
     r"(?:\(\s*|\b(?i:see|véase|ver)\s+)(?P<cited>[A-Z]\d+(?:\.\d+)?)\b"
     r"|(?<![\w.])(?P<section>[A-Z]\d+\.\d+)\b"
 )
+# "(Missions, Vol. 5)": another booklet cited by hand, without section or page.
+_PLAIN_VOLUME = re.compile(r"\bVol\.\s*(?P<volume>\d+)")
 # "Line of Sight (LoS)" may be referred to as "Line of Sight {=C4.9}".
 _TRAILING_PARENTHESIS = re.compile(r"\s*\([^()]*\)$")
 
@@ -59,6 +61,10 @@ def plain_text_id(rulebook: Rulebook) -> Iterator[Diagnostic]:
                                  f"rule ID {written} written as plain text",
                                  f"write {{{written}}} (or {{={written}}} after its title) so it prints "
                                  f"with its page and, in another booklet, its volume")
+            for match in _PLAIN_VOLUME.finditer(text):
+                yield Diagnostic("XREF006", Severity.ERROR, Location(section.location.file, line),
+                                 f"Vol. {match['volume']} cited as plain text, without a section or page",
+                                 "reference the section itself, e.g. {M3.2}: the volume and page are printed for you")
 
 
 def _ends_with_title(preceding: str, title: str) -> bool:
