@@ -209,3 +209,20 @@ def test_spanish_references_read_in_spanish(build_dir: Path) -> None:
     assert re.search(r"\(C\d+\.\d+, pág\. \d+\)", text)
     assert re.search(r"\(A\d+\.\d+, Vol\. 2, pág\. \d+\)", text)
     assert "Índice" in text
+
+
+def test_links_to_other_volumes_are_relative(build_dir: Path) -> None:
+    """A reference to another volume opens that PDF beside this one, not a path on the build machine."""
+    remote = 0
+    for lang in LANGS:
+        for name in BOOKLETS:
+            path = pdf(build_dir, lang, name)
+            assert b"file:" not in path.read_bytes()
+            for page in reader(path).pages:
+                for annotation in page.get("/Annots") or []:
+                    action = annotation.get_object().get("/A")
+                    if action is not None and action.get("/S") == "/GoToR":
+                        assert str(action["/F"]) in {f"{other}.pdf" for other in BOOKLETS if other != name}
+                        assert str(action["/D"]).startswith("sec-")
+                        remote += 1
+    assert remote > 50

@@ -8,6 +8,7 @@ pass silently into a print file.
 from __future__ import annotations
 
 import hashlib
+import io
 import logging
 import os
 import tempfile
@@ -18,6 +19,8 @@ from pathlib import Path
 from urllib.parse import unquote, urlparse
 
 import weasyprint
+from pypdf import PdfReader, PdfWriter
+from pypdf.generic import BooleanObject, DictionaryObject, NameObject, TextStringObject
 from weasyprint.formatting_structure.boxes import MarginBox, TextBox
 
 
@@ -113,7 +116,47 @@ def pdf_bytes(document: weasyprint.Document, identity: str, what: str) -> bytes:
     with _no_warnings(what):
         # Keeping the fonts' hinting makes subsetting several times faster, for
         # a few kilobytes: hinting is ignored in print anyway.
-        return document.write_pdf(custom_metadata=True, pdf_identifier=identifier, hinting=True)
+        pdf = document.write_pdf(custom_metadata=True, pdf_identifier=identifier, hinting=True)
+    return link_other_volumes(pdf)
+
+
+def link_other_volumes(pdf: bytes) -> bytes:
+    """Turn links to ``<booklet>.pdf#anchor`` into links to that file beside this one.
+
+    WeasyPrint resolves ``requisitions.pdf#sec-A3-2`` against the templates
+    folder and writes an absolute ``file:`` URI, which would name this
+    machine's folders and break once the PDFs are moved. A remote go-to action
+    (``GoToR``) names the other file relatively and the destination by name.
+    """
+    reader = PdfReader(io.BytesIO(pdf))
+    if not any(_volume_link(annotation.get_object()) for page in reader.pages
+               for annotation in page.get("/Annots") or []):
+        return pdf
+    writer = PdfWriter(clone_from=reader)
+    for page in writer.pages:
+        for reference in page.get("/Annots") or []:
+            annotation = reference.get_object()
+            target = _volume_link(annotation)
+            if target:
+                file_name, destination = target
+                annotation[NameObject("/A")] = DictionaryObject({
+                    NameObject("/S"): NameObject("/GoToR"),
+                    NameObject("/F"): TextStringObject(file_name),
+                    NameObject("/D"): TextStringObject(destination),
+                    NameObject("/NewWindow"): BooleanObject(True),
+                })
+    output = io.BytesIO()
+    writer.write(output)
+    return output.getvalue()
+
+
+def _volume_link(annotation) -> tuple[str, str] | None:
+    action = annotation.get("/A")
+    uri = str(action.get("/URI", "")) if action is not None else ""
+    if not uri.startswith("file:") or "#" not in uri:
+        return None
+    path, destination = uri.split("#", 1)
+    return path.rsplit("/", 1)[-1], destination
 
 
 def write_atomically(path: Path, data: bytes) -> None:
