@@ -14,7 +14,6 @@ from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
-import pytest
 import yaml
 
 from conftest import PROJECT, copy_project, run_sw28
@@ -25,15 +24,6 @@ MIN_TYPE_PT = 6.5
 # The card families, in the order the issue lists them (and the deck is dealt).
 CARD_TABLES = ["contract-types", "melee-weapons", "ranged-weapons", "grenades", "light-armor", "medium-armor",
                "heavy-armor", "consumables", "gear", "cybernetics", "broadcast-powers", "blessings", "*-units"]
-
-
-def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """``sw28 build quick-reference cards --lang en``, once per test session."""
-    out = tmp_path_factory.getbasetemp() / "qr-cards"
-    if not (out / "en" / "cards.pdf").is_file():
-        result = run_sw28("build", "quick-reference", "cards", "--lang", "en", "--out", str(out), cwd=PROJECT)
-        assert result.returncode == 0, result.stdout + result.stderr
-    return out
 
 
 def build_edited(tmp_path: Path, session_out: Path, edit: Callable[[Path], None],

@@ -12,7 +12,7 @@ import pytest
 import yaml
 from pypdf import PdfReader
 
-from qr_cards_build import (CONTENT, MIN_TYPE_PT, MM, build_edited, built, card_rows, pattern, pdf_pages, printed,
+from qr_cards_build import (CONTENT, MIN_TYPE_PT, MM, build_edited, card_rows, pattern, pdf_pages, printed,
                             smallest_type, table_homes)
 from sacredwire.layout import cards as cards_layout
 from sacredwire.layout.cards import impose
@@ -26,8 +26,9 @@ NAME, ROLL = "name", "roll"
 
 
 @pytest.fixture(scope="session")
-def out(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return built(tmp_path_factory)
+def out(build_dir: Path) -> Path:
+    """The session's full build (tests/conftest.py)."""
+    return build_dir
 
 
 @pytest.fixture(scope="module")

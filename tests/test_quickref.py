@@ -12,7 +12,7 @@ import yaml
 from pypdf import PdfReader
 
 from conftest import PROJECT, copy_project
-from qr_cards_build import (CONTENT, MIN_TYPE_PT, MM, build_edited, built, pattern, pdf_pages, printed,
+from qr_cards_build import (CONTENT, MIN_TYPE_PT, MM, build_edited, pattern, pdf_pages, printed,
                             smallest_type, table_homes, tables)
 from sacredwire.layout import LayoutError
 from sacredwire.layout import quickref as quickref_layout
@@ -27,8 +27,9 @@ LETTER_LANDSCAPE = (792, 612)
 
 
 @pytest.fixture(scope="session")
-def out(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return built(tmp_path_factory)
+def out(build_dir: Path) -> Path:
+    """The session's full build (tests/conftest.py)."""
+    return build_dir
 
 
 @cache

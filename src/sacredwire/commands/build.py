@@ -53,8 +53,9 @@ def build_command(args: argparse.Namespace, console: Console) -> int:
     for target in targets:
         for lang in langs:
             if not buildable(target, rulebook, lang):
-                console.print(f"error: {target.name} has no content in language {lang!r} "
-                              f"(content/{target.name}/{lang}/ is empty)")
+                where = (f"content/{target.name}/{lang}/ is empty" if target.paginated
+                         else f"it needs all five booklets in {lang!r}")
+                console.print(f"error: {target.name} cannot be built in language {lang!r} ({where})")
                 return EXIT_UNLOADABLE
     out_dir = args.out or root / "build"
     started = time.monotonic()

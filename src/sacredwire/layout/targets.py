@@ -61,10 +61,11 @@ def all_targets(meta: BookMeta) -> list[Target]:
 
 
 def buildable(target: Target, rulebook: Rulebook, lang: str) -> bool:
-    """A booklet is buildable in a language once it has sections in that language."""
+    """A booklet is buildable in a language once it has sections in that language;
+    the quick reference and cards draw on every booklet, so they need all five."""
     if target.kind == "booklet":
         return (target.name, lang) in rulebook.booklets
-    return True
+    return all((booklet.key, lang) in rulebook.booklets for booklet in rulebook.meta.booklets)
 
 
 @maker("booklet")

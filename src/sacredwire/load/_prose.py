@@ -162,6 +162,8 @@ def parse_prose(text: str, file: str, table_ids: Collection[TableId]) -> list[Ch
                 raise ContentError(location, f"unknown or malformed block {token.content.splitlines()[0]!r} "
                                              f"(blocks: '::: example <id> <Title>', '::: quote <by>', "
                                              f"'::: summary', closed by ':::')")
+            if "{table:" in token.content or "{pagebreak}" in token.content:
+                raise ContentError(location, "a {table:...} or {pagebreak} line must stand on a line of its own")
             _scan_inline(token, file, current)
         into.append(token)
         index += 1

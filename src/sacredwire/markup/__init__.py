@@ -75,7 +75,8 @@ def parser() -> MarkdownIt:
     md = MarkdownIt("commonmark", {"html": True, "typographer": False})
     # `{` is one of markdown-it's text terminators, so this rule sees every brace.
     md.inline.ruler.before("text", "xref", _xref_rule)
-    md.block.ruler.before("paragraph", "directive", _directive_rule)
+    # A directive line may follow a text line directly: it ends the paragraph.
+    md.block.ruler.before("paragraph", "directive", _directive_rule, {"alt": ["paragraph"]})
     for name in BLOCK_NAMES:
         md.use(container_plugin, name=name, validate=_block_validator(name))
     return md

@@ -87,6 +87,8 @@ def _no_repeats(pages: tuple[Page, ...]) -> None:
 
 def read_layout(root: Path) -> QuickRefLayout:
     """Read and validate the layout file of the project at ``root``."""
+    if not (root / LAYOUT_FILE).is_file():
+        raise ContentError(Location(LAYOUT_FILE, 1), "no quick reference layout (see content/README.md)")
     fields = Fields(read_yaml(root / LAYOUT_FILE, LAYOUT_FILE), LAYOUT_FILE, "quick reference layout")
     raw_pages = fields.only("pages").require("pages", list)
     if not MIN_PAGES <= len(raw_pages) <= MAX_PAGES:

@@ -14,16 +14,15 @@ from dataclasses import dataclass
 from markupsafe import Markup
 
 from ..diagnostics import ContentError, Location
-from ..ids import TableId
+from ..ids import RuleId, TableId
 from ..model import Row, Table
 from . import RenderContext, renderer
-from ._i18n import translations
 from ._markdown import ProseRenderer
+from ._paper import paper
 from ._placement import table_homes
 
 # Not a booklet: every reference prints its volume, as from another booklet.
 PROSE_KEY = "cards"
-PAPERS = ("a4", "letter")
 
 
 @dataclass(frozen=True)
@@ -49,9 +48,9 @@ FAMILIES: tuple[Family, ...] = (
 
 # Size steps: a card with more to say sets its text one step smaller. The load
 # is the text's length plus a line's worth for each row of stats.
-TEXT_STEPS = ((110, "l"), (190, "m"))
-STAT_ROW_LOAD = 40
-NAME_STEPS = ((13, "l"), (21, "m"))
+TEXT_STEPS = ((260, "l"), (400, "m"))
+STAT_ROW_LOAD = 60
+NAME_STEPS = ((16, "l"), (24, "m"))
 
 
 @dataclass(frozen=True)
@@ -103,7 +102,7 @@ def _unplaced(family: Family, table: Table) -> list[str]:
     return [column.key for column in table.columns if column.key not in placed and column.kind != "roll"]
 
 
-def _card(context: RenderContext, family: Family, table: Table, row: Row, rule_id: str,
+def _card(context: RenderContext, family: Family, table: Table, row: Row, home: RuleId | None,
           prose: ProseRenderer) -> Card:
     lang = context.lang
 
@@ -116,14 +115,15 @@ def _card(context: RenderContext, family: Family, table: Table, row: Row, rule_i
     words = sum(len(row.cells[key][lang]) for key in family.texts if row.cells.get(key) is not None)
     words += len(table.note[lang]) if table.note else 0
     name = row.cells[family.name][lang]
-    booklet = context.rulebook.meta.booklet_for_letter(rule_id[0])
+    booklet = context.rulebook.meta.booklet_for_letter(home.letter) if home else None
     return Card(
-        owner=f"{name} ({table.id} {row.key}, {rule_id})", family=table.title[lang],
+        owner=f"{name} ({table.id} {row.key}, {home or 'no rule ID'})", family=table.title[lang],
         booklet=booklet.title[lang] if booklet else "", name=prose.inline(name),
         name_size=_step(len(name), NAME_STEPS),
         roll=Stat(roll_column.title[lang], context.cell(table, roll_column, row, prose)) if roll_column else None,
         stats=tuple(tuple(stat(key) for key in keys) for keys in family.stats), texts=texts,
-        note=prose.inline(table.note[lang]) if table.note else None, rule_id=rule_id, table_id=str(table.id),
+        note=prose.inline(table.note[lang]) if table.note else None, rule_id=str(home or table.id),
+        table_id=str(table.id),
         text_size=_step(words + STAT_ROW_LOAD * len(family.stats), TEXT_STEPS),
     )
 
@@ -140,14 +140,13 @@ def cards(context: RenderContext) -> tuple[Card, ...]:
             if unplaced:
                 raise ContentError(table.location, f"table {table_id}: column {unplaced[0]!r} has no place on "
                                                    f"its cards (card families: render/cards.py)")
-            rule_id = str(homes.get(table_id, table_id))
-            made += [_card(context, family, table, row, rule_id, prose) for row in table.rows]
+            made += [_card(context, family, table, row, homes.get(table_id), prose) for row in table.rows]
     return tuple(made)
 
 
 def _common(context: RenderContext, layout: str) -> dict:
     meta = context.rulebook.meta
-    name = translations(str(context.root / "locales"), context.lang).gettext("Cards")
+    name = context.gettext("Cards")
     return {"book": meta, "lang": context.lang, "kind": f"cards {layout}",
             "document_title": f"{meta.title} · {name}", "description": name}
 
@@ -162,8 +161,5 @@ def render_cards(context: RenderContext, deck: Sequence[Card]) -> str:
 @renderer("card-sheets")
 def render_card_sheets(context: RenderContext, deck: Sequence[Card], sides: Sequence[Side]) -> str:
     """Cards imposed on sheets of the context's paper, sides in printing order."""
-    paper = context.options.get("paper", "a4")
-    if paper not in PAPERS:
-        raise ValueError(f"unknown paper {paper!r} (one of {', '.join(PAPERS)})")
     template = context.env.get_template("cards/sheets.html.j2")
-    return template.render(cards=deck, sides=sides, **_common(context, f"layout-sheets paper-{paper}"))
+    return template.render(cards=deck, sides=sides, **_common(context, f"layout-sheets paper-{paper(context)}"))

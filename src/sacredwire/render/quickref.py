@@ -16,14 +16,13 @@ from ..diagnostics import ContentError
 from ..ids import RuleId, TableId
 from ..model import Section
 from . import RenderContext, renderer
-from ._i18n import translations
 from ._markdown import ProseRenderer
+from ._paper import paper
 from ._placement import table_homes
 from ._qrlayout import Block, QuickRefLayout, read_layout
 
 # Not a booklet: every reference prints its volume, as from another booklet.
 PROSE_KEY = "quick-reference"
-PAPERS = ("a4", "letter")
 
 
 @dataclass(frozen=True)
@@ -130,9 +129,6 @@ def _block(context: RenderContext, block: Block, anchor: str, sections: Mapping[
 @renderer("quick-reference")
 def render_quickref(context: RenderContext) -> str:
     """Every page of the quick reference, in the context's language and paper."""
-    paper = context.options.get("paper", "a4")
-    if paper not in PAPERS:
-        raise ValueError(f"unknown paper {paper!r} (one of {', '.join(PAPERS)})")
     layout = layout_for(context)
     sections = context.rulebook.sections(context.lang)
     prose = context.prose(PROSE_KEY)
@@ -147,11 +143,11 @@ def render_quickref(context: RenderContext) -> str:
         for number, page in enumerate(layout.pages, start=1)
     )
     meta = context.rulebook.meta
-    gettext = translations(str(context.root / "locales"), context.lang).gettext
+    gettext = context.gettext
     name = gettext("Quick Reference")
     template = context.env.get_template("quickref/quickref.html.j2")
     return template.render(
-        book=meta, lang=context.lang, kind=f"quick-reference paper-{paper}", pages=pages, name=name,
+        book=meta, lang=context.lang, kind=f"quick-reference paper-{paper(context)}", pages=pages, name=name,
         document_title=f"{meta.title} · {name}",
         description=gettext("Rule summaries and tables, with the ID of every full rule"),
     )
