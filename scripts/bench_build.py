@@ -17,6 +17,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from pypdf import PdfReader
+
 PROJECT = Path(__file__).resolve().parent.parent
 
 
@@ -36,11 +38,8 @@ def main() -> None:
         out = Path(folder)
         cold = timed_build(out, args.lang, args.targets)
         cached = timed_build(out, args.lang, args.targets)
-        pdfs = sorted(out.glob("*/*.pdf"))
-        pages = 0
-        for pdf in pdfs:
-            info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True).stdout
-            pages += int(next(line.split()[-1] for line in info.splitlines() if line.startswith("Pages:")))
+        pdfs = sorted(pdf for pdf in out.glob("*/*.pdf") if not pdf.parent.name.startswith("."))
+        pages = sum(len(PdfReader(pdf).pages) for pdf in pdfs)
     print(f"{len(pdfs)} PDFs, {pages} pages")
     print(f"cold build:     {cold:6.1f} s")
     print(f"cached rebuild: {cached:6.1f} s")
