@@ -231,3 +231,23 @@ def test_links_to_other_volumes_are_relative(build_dir: Path) -> None:
                         assert str(action["/D"]).startswith("sec-")
                         remote += 1
     assert remote > 50
+
+
+def test_no_heading_is_left_at_a_page_foot(booklet) -> None:
+    """The last thing on a page is never a chapter, section or sub-section heading."""
+    lang, name, path = booklet
+    headings = set()
+    for source in (PROJECT / "content" / name / lang).glob("*.md"):
+        for match in re.finditer(r"^#{1,3} (.+?)(?: \{from=\w+\})?$", source.read_text(), re.M):
+            headings.add(flat(match[1]))
+    for number, text in enumerate(page_texts(path), start=1):
+        lines = [line.strip() for line in text.splitlines() if line.strip()]
+        # Drawn after the body: the page number, then the running head.
+        if lines and lines[-1].isdigit():
+            lines.pop()
+        if lines and ("·" in lines[-1] or lines[-1].isupper()):
+            lines.pop()
+        if lines:
+            last = flat(lines[-1])
+            assert not any(last == heading or (len(last) > 8 and heading.startswith(last))
+                           for heading in headings), f"p. {number} ends with the heading {last!r}"
