@@ -18,6 +18,3 @@ class PageMap:
 
     def page(self, booklet: str, anchor: str) -> int | None:
         return self.anchors.get(booklet, {}).get(anchor)
-
-    def with_booklet(self, booklet: str, anchors: Mapping[str, int]) -> PageMap:
-        return PageMap({**self.anchors, booklet: dict(anchors)})
