@@ -77,3 +77,11 @@ def test_same_sources_give_the_same_bytes(project: Path, tmp_path: Path) -> None
     for out in (first, second):
         assert run_sw28("build", "core-rules", "--out", str(out), cwd=project).returncode == 0
     assert (first / "en" / "core-rules.pdf").read_bytes() == (second / "en" / "core-rules.pdf").read_bytes()
+
+
+def test_text_past_the_margin_fails_the_build(project: Path) -> None:
+    _replace(project, PROSE, "Roll two dice.", "Roll two dice: " + "0123456789" * 12 + ".")
+    result = run_sw28("build", "core-rules", cwd=project)
+    assert result.returncode == 1
+    assert "en/core-rules: text runs past the page margin: p. 3:" in result.stderr
+    assert not (project / "build" / "en" / "core-rules.pdf").exists()

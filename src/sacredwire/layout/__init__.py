@@ -21,7 +21,6 @@ from urllib.parse import unquote, urlparse
 import weasyprint
 from pypdf import PdfReader, PdfWriter
 from pypdf.generic import BooleanObject, DictionaryObject, NameObject, TextStringObject
-from weasyprint.formatting_structure.boxes import MarginBox, TextBox
 
 
 class LayoutError(Exception):
@@ -82,26 +81,6 @@ def anchors(document: weasyprint.Document) -> dict[str, int]:
         for name in page.anchors:
             found.setdefault(name, number)
     return found
-
-
-def overflowing_text(document: weasyprint.Document, tolerance: float = 0.5) -> list[str]:
-    """Text that sticks out of its page's content area, as "p. N: 'text'" lines.
-
-    WeasyPrint lets an unbreakable table or word run past the margin without a
-    warning; on a printed page that text is cut at the trim, so it is an error.
-    """
-    problems = []
-    for number, page in enumerate(document.pages, start=1):
-        page_box = page._page_box
-        left = page_box.content_box_x() - tolerance
-        right = page_box.content_box_x() + page_box.width + tolerance
-        for child in page_box.children:
-            if isinstance(child, MarginBox):
-                continue
-            for box in child.descendants():
-                if isinstance(box, TextBox) and (box.position_x < left or box.position_x + box.width > right):
-                    problems.append(f"p. {number}: {box.text[:40]!r}")
-    return problems
 
 
 def combine(documents: Sequence[weasyprint.Document]) -> weasyprint.Document:

@@ -112,6 +112,25 @@ def spills(document: weasyprint.Document) -> list[Spill]:
     return found
 
 
+def overflowing_text(document: weasyprint.Document) -> list[str]:
+    """Text that sticks out of its page's content area, as "p. N: 'text'" lines.
+
+    WeasyPrint lets an unbreakable table or word run past the margin without a
+    warning; on a printed page that text is cut at the trim, so it is an error.
+    """
+    problems = []
+    for number, page_box in _page_boxes(document):
+        left = page_box.content_box_x() - TOLERANCE_PX
+        right = page_box.content_box_x() + page_box.width + TOLERANCE_PX
+        for child in page_box.children:
+            if isinstance(child, boxes.MarginBox):
+                continue
+            for box in _descendants(child):
+                if isinstance(box, boxes.TextBox) and (box.position_x < left or box.position_x + box.width > right):
+                    problems.append(f"p. {number}: {box.text[:40]!r}")
+    return problems
+
+
 def require_type_size(document: weasyprint.Document, minimum_pt: float, what: str) -> None:
     """Fail when any text is set smaller than ``minimum_pt``: it would not read at the table."""
     small = smallest_text(document)

@@ -5,7 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..render import RenderContext, render
-from . import LaidOut, LayoutError, anchors, combine, lay_out, overflowing_text, pdf_bytes
+from . import LaidOut, LayoutError, anchors, combine, lay_out, pdf_bytes
+from ._boxes import overflowing_text
 from .cache import LayoutCache
 
 # Booklets whose padding starts with a squad roster rather than notes pages.

@@ -9,8 +9,8 @@ import weasyprint
 
 from ..diagnostics import ContentError
 from ..render import RenderContext, render
-from . import LaidOut, LayoutError, anchors, lay_out, overflowing_text, pdf_bytes
-from ._boxes import require_type_size
+from . import LaidOut, LayoutError, anchors, lay_out, pdf_bytes
+from ._boxes import overflowing_text, require_type_size
 from .cache import LayoutCache
 from .targets import extra_target, maker
 

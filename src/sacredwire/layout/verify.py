@@ -28,16 +28,14 @@ class PrintedReference:
     printed_page: int
 
 
-def destinations(pdf: bytes) -> dict[str, int]:
+def destinations(reader: PdfReader) -> dict[str, int]:
     """Named destination -> physical page number, as the PDF file itself says."""
-    reader = PdfReader(io.BytesIO(pdf))
     return {name: reader.get_destination_page_number(dest) + 1
             for name, dest in reader.named_destinations.items()}
 
 
-def printed_references(pdf: bytes, booklet: str, meta: BookMeta) -> list[PrintedReference]:
+def printed_references(reader: PdfReader, booklet: str, meta: BookMeta) -> list[PrintedReference]:
     """Every page reference printed in the PDF's text."""
-    reader = PdfReader(io.BytesIO(pdf))
     found = []
     for number, page in enumerate(reader.pages, start=1):
         for match in PRINTED_REFERENCE.finditer(page.extract_text() or ""):
@@ -52,10 +50,11 @@ def printed_references(pdf: bytes, booklet: str, meta: BookMeta) -> list[Printed
 def wrong_references(pdfs: Mapping[str, bytes], meta: BookMeta,
                      expected_counts: Mapping[str, int]) -> list[str]:
     """Problems with printed references: wrong pages, or references the text does not show."""
-    targets = {key: destinations(pdf) for key, pdf in pdfs.items()}
+    readers = {key: PdfReader(io.BytesIO(pdf)) for key, pdf in pdfs.items()}
+    targets = {key: destinations(reader) for key, reader in readers.items()}
     problems = []
-    for key, pdf in pdfs.items():
-        references = printed_references(pdf, key, meta)
+    for key, reader in readers.items():
+        references = printed_references(reader, key, meta)
         if len(references) < expected_counts.get(key, 0):
             problems.append(f"{key}: {expected_counts[key]} references rendered but only "
                             f"{len(references)} readable in the PDF text")
