@@ -27,20 +27,21 @@ class LayoutError(Exception):
     """The document could not be laid out cleanly."""
 
 
-def restricted_fetcher(root: Path):
-    """A URL fetcher that serves only ``file:`` URLs inside ``root``."""
-    root = root.resolve()
+class ProjectFetcher(weasyprint.URLFetcher):
+    """Serves only ``file:`` URLs inside the given folders; anything else stops the layout."""
 
-    def fetch(url: str, *args, **kwargs):
+    def __init__(self, folders: Sequence[Path]):
+        super().__init__(allowed_protocols=("file",))
+        self.folders = tuple(folder.resolve() for folder in folders)
+
+    def fetch(self, url: str, headers=None):
         parsed = urlparse(url)
         if parsed.scheme != "file":
             raise LayoutError(f"refused to fetch {url!r}: only files inside the project are read")
         path = Path(unquote(parsed.path)).resolve()
-        if not path.is_relative_to(root):
-            raise LayoutError(f"refused to read {path}: outside the project folder {root}")
-        return weasyprint.default_url_fetcher(url, *args, **kwargs)
-
-    return fetch
+        if not any(path.is_relative_to(folder) for folder in self.folders):
+            raise LayoutError(f"refused to read {path}: outside the folders a document may read")
+        return super().fetch(url, headers)
 
 
 class _Collector(logging.Handler):
@@ -70,7 +71,7 @@ def lay_out(html: str, base_dir: Path, root: Path, what: str) -> weasyprint.Docu
     """Lay out one HTML document; styles and fonts are resolved from ``base_dir``."""
     with _no_warnings(what):
         return weasyprint.HTML(
-            string=html, base_url=str(base_dir.resolve()) + "/", url_fetcher=restricted_fetcher(root)
+            string=html, base_url=str(base_dir.resolve()) + "/", url_fetcher=ProjectFetcher([root])
         ).render()
 
 
