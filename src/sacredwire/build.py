@@ -1,11 +1,12 @@
-"""The build pipeline: load -> check -> render -> lay out -> verify -> write.
+"""The build pipeline: load -> check -> render -> lay out -> verify -> make -> write.
 
 Booklets refer to each other by page, so they are laid out in passes: the
 first pass prints placeholder pages, each later pass prints the pages the
-previous pass measured, until no anchor moves. Independent documents of one
-pass are laid out in parallel processes; a document whose HTML did not change
-comes from the layout cache. Nothing is written until every printed page
-reference has been read back from the final PDFs and found right.
+previous pass measured, until no anchor moves. Then every output kind makes
+its files (``outputs``), given the final page map. Independent documents are
+laid out in parallel processes; a document whose HTML did not change comes
+from the layout cache. Nothing is written until every printed page reference
+has been read back from the final PDFs and found right.
 """
 
 from __future__ import annotations
@@ -20,10 +21,11 @@ from pathlib import Path
 from .check import errors_in, run_checks
 from .diagnostics import Diagnostic
 from .layout import LaidOut, write_atomically
+from .layout.booklet import make_booklet
 from .layout.cache import LayoutCache
-from .layout.targets import MAKERS, Target
 from .layout.verify import wrong_references
 from .model import Rulebook
+from .outputs import KINDS, Artifact, BuildOptions, OutputContext, Target
 from .render import RenderContext
 from .render.pages import PageMap
 
@@ -31,7 +33,7 @@ MAX_PASSES = 5
 # What must hold for a document to be printable at all. Translation parity and
 # the worked examples are the checker's business: an English build need not
 # wait for the Spanish edition to catch up.
-BUILD_CHECKS = ("xref", "ids", "tables", "metadata")
+BUILD_CHECKS = ("xref", "ids", "tables", "metadata", "settings")
 
 
 class BuildError(Exception):
@@ -47,12 +49,25 @@ class BuildRefused(BuildError):
 
 
 @dataclass(frozen=True)
-class Job:
-    kind: str
-    name: str
+class BookletJob:
+    """Lay out one booklet in one pass, printing the pages measured so far."""
+
+    booklet: str
     lang: str
     pages: dict[str, dict[str, int]]
-    options: dict[str, str]
+    options: BuildOptions
+
+
+@dataclass(frozen=True)
+class MakeJob:
+    """Make the files of one target in one language."""
+
+    kind: str
+    target: str
+    lang: str
+    pages: dict[str, dict[str, int]]
+    booklets: dict[str, LaidOut]
+    options: BuildOptions
 
 
 # Set in each worker process once, so the content is parsed once per process.
@@ -65,29 +80,40 @@ def _init_worker(rulebook: Rulebook, cache_dir: str) -> None:
     _RULEBOOK, _CACHE_DIR = rulebook, cache_dir
 
 
-def _run_job(job: Job) -> dict[str, LaidOut]:
+def _cache() -> LayoutCache:
     assert _RULEBOOK is not None
-    context = RenderContext(_RULEBOOK, job.lang, PageMap(job.pages), job.options)
-    cache = LayoutCache(Path(_CACHE_DIR), Path(_RULEBOOK.root) / "templates")
-    return MAKERS[job.kind](context, job.name, cache)
+    return LayoutCache(Path(_CACHE_DIR), Path(_RULEBOOK.root) / "templates")
+
+
+def _lay_out_booklet(job: BookletJob) -> LaidOut:
+    assert _RULEBOOK is not None
+    context = RenderContext(_RULEBOOK, job.lang, PageMap(job.pages), job.options.render_options())
+    return make_booklet(context, job.booklet, _cache())
+
+
+def _make(job: MakeJob) -> list[Artifact]:
+    assert _RULEBOOK is not None
+    context = OutputContext(_RULEBOOK, job.lang, job.options, _cache(), PageMap(job.pages), job.booklets)
+    return KINDS[job.kind].make(context, job.target)
 
 
 Progress = Callable[[str], None]
 
 
 def _lay_out_booklets(pool: Executor, booklets: Sequence[str], langs: Sequence[str],
-                      progress: Progress, options: dict[str, str]) -> dict[str, dict[str, LaidOut]]:
+                      progress: Progress, options: BuildOptions) -> dict[str, dict[str, LaidOut]]:
     """Lay out every booklet of every language until their page maps are stable."""
     pages = {lang: PageMap() for lang in langs}
     results: dict[str, dict[str, LaidOut]] = {}
     pending = list(langs)
     for number in range(1, MAX_PASSES + 1):
         progress(f"pass {number}: laying out {len(booklets) * len(pending)} booklet(s)")
-        futures = {(lang, name): pool.submit(_run_job, Job("booklet", name, lang, dict(pages[lang].anchors), options))
+        futures = {(lang, name): pool.submit(_lay_out_booklet,
+                                             BookletJob(name, lang, dict(pages[lang].anchors), options))
                    for lang in pending for name in booklets}
         still_moving = []
         for lang in pending:
-            laid_out = {name: futures[(lang, name)].result()[f"{name}.pdf"] for name in booklets}
+            laid_out = {name: futures[(lang, name)].result() for name in booklets}
             results[lang] = laid_out
             measured = PageMap({name: doc.anchors for name, doc in laid_out.items()})
             if measured.anchors != pages[lang].anchors:
@@ -105,9 +131,9 @@ def _lay_out_booklets(pool: Executor, booklets: Sequence[str], langs: Sequence[s
 
 def build(rulebook: Rulebook, targets: Sequence[Target], langs: Sequence[str], out_dir: Path,
           progress: Progress = lambda message: None, workers: int | None = None,
-          options: dict[str, str] | None = None) -> list[Path]:
-    """Build ``targets`` in ``langs`` into ``out_dir/<lang>/``; return the files written."""
-    options = options or {}
+          options: BuildOptions | None = None) -> list[Path]:
+    """Build ``targets`` in ``langs`` into ``out_dir``; return the files written."""
+    options = options or BuildOptions()
     # Font subsets carry a timestamp (fontTools reads this variable): pin it to
     # the release date so the same sources give the same bytes.
     os.environ["SOURCE_DATE_EPOCH"] = str(int(datetime.datetime.fromisoformat(
@@ -118,39 +144,39 @@ def build(rulebook: Rulebook, targets: Sequence[Target], langs: Sequence[str], o
         raise BuildRefused(errors)
     out_dir = out_dir.resolve()
     cache_dir = out_dir / ".cache"
-    booklets = [t.name for t in targets if t.paginated]
-    others = [t for t in targets if not t.paginated]
-    # Every booklet of a language is laid out when any is asked for: a
+    # Every booklet of a language is laid out when any kind prints pages: a
     # reference into another volume needs that volume's real pages.
+    needs_pages = any(KINDS[target.kind].needs_page_map for target in targets)
     all_booklets = [b.key for b in sorted(rulebook.meta.booklets, key=lambda b: b.volume)
                     if all((b.key, lang) in rulebook.booklets for lang in langs)]
     workers = workers or os.cpu_count() or 1
-    written: list[Path] = []
+    artifacts: list[Artifact] = []
     with ProcessPoolExecutor(max_workers=workers, initializer=_init_worker,
                              initargs=(rulebook, str(cache_dir))) as pool:
-        laid_out = _lay_out_booklets(pool, all_booklets, langs, progress, options) if all_booklets else {}
-        outputs: dict[str, dict[str, LaidOut]] = {lang: {} for lang in langs}
+        laid_out = (_lay_out_booklets(pool, all_booklets, langs, progress, options)
+                    if needs_pages and all_booklets else {})
         futures = {}
         for lang in langs:
-            pages = {name: doc.anchors for name, doc in laid_out.get(lang, {}).items()}
-            for target in others:
-                futures[(lang, target.name)] = pool.submit(_run_job, Job(target.kind, target.name, lang, pages, options))
+            booklets = laid_out.get(lang, {})
+            pages = {name: doc.anchors for name, doc in booklets.items()}
+            for target in targets:
+                own = {target.name: booklets[target.name]} if target.name in booklets else {}
+                futures[(lang, target.name)] = pool.submit(
+                    _make, MakeJob(target.kind, target.name, lang, pages, own, options))
         for lang in langs:
             progress(f"{lang}: verifying page references")
-            pdfs = {name: doc.pdf for name, doc in laid_out.get(lang, {}).items()}
-            counts = {name: doc.references for name, doc in laid_out.get(lang, {}).items()}
-            problems = wrong_references(pdfs, rulebook.meta, counts)
+            booklets = laid_out.get(lang, {})
+            problems = wrong_references({name: doc.pdf for name, doc in booklets.items()}, rulebook.meta,
+                                        {name: doc.references for name, doc in booklets.items()})
             if problems:
                 raise BuildError("wrong page references:\n  " + "\n  ".join(problems))
-            for name in booklets:
-                outputs[lang][f"{name}.pdf"] = laid_out[lang][name]
-            for target in others:
-                progress(f"{lang}: laying out {target.name}")
-                outputs[lang].update(futures[(lang, target.name)].result())
-    for lang in langs:
-        for file_name, document in sorted(outputs[lang].items()):
-            path = out_dir / lang / file_name
-            write_atomically(path, document.pdf)
-            written.append(path)
-            progress(f"wrote {path}")
+            for target in targets:
+                progress(f"{lang}: making {target.name}")
+                artifacts += futures[(lang, target.name)].result()
+    written: list[Path] = []
+    for artifact in sorted(artifacts, key=lambda artifact: artifact.path):
+        path = out_dir.joinpath(*artifact.path.parts)
+        write_atomically(path, artifact.data)
+        written.append(path)
+        progress(f"wrote {path}")
     return written

@@ -22,6 +22,7 @@ EN = "content/core-rules/en/01-basics.md"
 ES = "content/core-rules/es/01-basics.md"
 TABLES = "content/tables/core.yaml"
 BOOK = "content/book.yaml"
+OUTPUTS = "content/outputs.yaml"
 
 # scenario: [(code, file, line, words of the message)]
 SCENARIOS = {
@@ -60,6 +61,11 @@ SCENARIOS = {
     "check-meta-volume": [("META003", BOOK, 8, "booklet core-rules has volume 6")],
     "check-meta-duplicate": [("META004", BOOK, 13, f"repeats the letter C of the booklet at {BOOK}:8")],
     "check-meta-no-content": [("META005", BOOK, 13, "booklet requisitions has no content")],
+    "check-set-deck-name": [("SET001", OUTPUTS, 12, "card deck name 'Armor Cards' is not a slug")],
+    "check-set-deck-table": [("SET002", OUTPUTS, 12, "card deck 'armor': no table matches 'armour'")],
+    "check-set-deck-column": [("SET003", TABLES, 2, "table armor: column 'save' has no place on its cards")],
+    "check-set-roster": [("SET004", OUTPUTS, 4, "roster booklet 'campaign' is not a booklet")],
+    "check-set-print": [("SET005", OUTPUTS, 16, "press slug 4 mm leaves no room for crop marks")],
     "check-meta-unread-folder": [("META006", "content/core_rules/en/01-basics.md", 1,
                                   "content/core_rules/en/ is not a booklet and language")],
 }
@@ -109,7 +115,7 @@ def test_every_scenario_tree_is_tested() -> None:
 def test_every_check_is_registered_once() -> None:
     names = [(registered.family, registered.name) for registered in REGISTRY]
     assert len(names) == len(set(names))
-    assert FAMILIES == {"xref", "ids", "tables", "languages", "metadata"}
+    assert FAMILIES == {"xref", "ids", "tables", "languages", "metadata", "settings"}
 
 
 def test_doctests() -> None:

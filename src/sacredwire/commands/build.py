@@ -12,10 +12,16 @@ from ..cli import EXIT_FINDINGS, EXIT_OK, EXIT_UNLOADABLE, command
 from . import load_project
 
 
+def _target_help() -> str:
+    """What TARGET may be, from the output-kind registry."""
+    from ..outputs import KINDS
+
+    return "; ".join(kind.target_help for kind in KINDS.values()) + " (default: all)"
+
+
 def _arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("targets", nargs="*", metavar="TARGET",
-                        help="core-rules, requisitions, inhuman-resources, campaign, missions, "
-                             "quick-reference, cards (default: all)")
+                        help=_target_help())
     parser.add_argument("--lang", choices=["en", "es", "all"], default="en",
                         help="language to build (default: en)")
     parser.add_argument("--out", type=Path, default=None, metavar="DIR",
@@ -40,7 +46,7 @@ def build_command(args: argparse.Namespace, console: Console) -> int:
     # commands should not pay.
     from ..build import BuildError, BuildRefused, build
     from ..layout import LayoutError
-    from ..layout.targets import all_targets, buildable
+    from ..outputs import KINDS, BuildOptions, all_targets
 
     root, rulebook = load_project()
     langs = list(rulebook.meta.languages) if args.lang == "all" else [args.lang]
@@ -52,10 +58,9 @@ def build_command(args: argparse.Namespace, console: Console) -> int:
     targets = [known[name] for name in args.targets] or list(known.values())
     for target in targets:
         for lang in langs:
-            if not buildable(target, rulebook, lang):
-                where = (f"content/{target.name}/{lang}/ is empty" if target.paginated
-                         else f"it needs all five booklets in {lang!r}")
-                console.print(f"error: {target.name} cannot be built in language {lang!r} ({where})")
+            why = KINDS[target.kind].missing(rulebook, target.name, lang)
+            if why:
+                console.print(f"error: {target.name} cannot be built in language {lang!r} ({why})")
                 return EXIT_UNLOADABLE
     out_dir = args.out or root / "build"
     started = time.monotonic()
@@ -67,7 +72,7 @@ def build_command(args: argparse.Namespace, console: Console) -> int:
                     console.print(message, markup=False)
 
             written = build(rulebook, targets, langs, out_dir, progress=progress, workers=args.jobs,
-                            options={"paper": args.paper})
+                            options=BuildOptions(paper=args.paper))
     except BuildRefused as refused:
         for finding in refused.findings:
             console.print(str(finding), markup=False)

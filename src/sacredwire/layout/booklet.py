@@ -9,10 +9,6 @@ from . import LaidOut, LayoutError, anchors, combine, lay_out, pdf_bytes
 from ._boxes import overflowing_text
 from .cache import LayoutCache
 
-# Booklets whose padding starts with a squad roster rather than notes pages.
-ROSTER_BOOKLETS = ("core-rules", "campaign")
-
-
 def tail_pages(rule_pages: int, wants_roster: bool) -> tuple[bool, int]:
     """(roster?, notes pages) so that rules + tail + back cover is a multiple of 4.
 
@@ -54,7 +50,7 @@ def make_booklet(context: RenderContext, key: str, cache: LayoutCache) -> LaidOu
         laid_out = LaidOut(pdf=b"", anchors=measured, page_count=len(main.pages), references=references)
         cache.put(cache_key, laid_out)
         return laid_out
-    roster, notes = tail_pages(len(main.pages), key in ROSTER_BOOKLETS)
+    roster, notes = tail_pages(len(main.pages), key in context.rulebook.settings.roster_booklets)
     tail_html = render("booklet-tail", context, booklet_key=key, blank_pages=notes, roster=roster)
     tail = lay_out(tail_html, templates, root, what + " (closing pages)")
     expected = int(roster) + notes + 1

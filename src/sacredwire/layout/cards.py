@@ -16,7 +16,6 @@ from ..render.cards import Side, cards
 from . import LaidOut, LayoutError, anchors, lay_out, pdf_bytes
 from ._boxes import require_type_size, spills
 from .cache import LayoutCache
-from .targets import extra_target, maker
 
 SINGLE_FILE, SHEETS_FILE = "cards-single.pdf", "cards.pdf"
 COLUMNS, ROWS = 3, 3
@@ -89,11 +88,3 @@ def make_cards(context: RenderContext, cache: LayoutCache) -> dict[str, LaidOut]
                                       f"{what} ({SHEETS_FILE})", cache),
     }
 
-
-@maker("cards")
-def _cards(context: RenderContext, name: str, cache: LayoutCache) -> dict[str, LaidOut]:
-    return make_cards(context, cache)
-
-
-extra_target("cards", "cards", "Cards: one per contract type, item, power, blessing and hostile unit; "
-                               "single cards with bleed and 3x3 print-and-play sheets")

@@ -12,7 +12,6 @@ from ..render import RenderContext, render
 from . import LaidOut, LayoutError, anchors, lay_out, pdf_bytes
 from ._boxes import overflowing_text, require_type_size
 from .cache import LayoutCache
-from .targets import extra_target, maker
 
 FILE_NAME = "quick-reference.pdf"
 MIN_TYPE_PT = 6.5
@@ -56,11 +55,3 @@ def make_quickref(context: RenderContext, cache: LayoutCache) -> LaidOut:
     cache.put(cache_key, laid_out)
     return laid_out
 
-
-@maker("quick-reference")
-def _quick_reference(context: RenderContext, name: str, cache: LayoutCache) -> dict[str, LaidOut]:
-    return {FILE_NAME: make_quickref(context, cache)}
-
-
-extra_target("quick-reference", "quick-reference",
-             "Quick reference: rule summaries and tables, 2-4 landscape sides (A4 or --paper letter)")

@@ -14,6 +14,7 @@ from ..diagnostics import ContentError, Location
 from ..ids import TableId
 from ..model import LANGUAGES, Booklet, BookletMeta, BookMeta, Rulebook, Table, Term
 from ._prose import parse_prose
+from ._settings import read_settings
 from ._tables import read_example, read_table
 from ._yaml import Fields, as_text, read_yaml
 
@@ -118,4 +119,5 @@ def load_rulebook(root: Path) -> Rulebook:
     return Rulebook(
         root=str(root), meta=meta, glossary=_read_glossary(root), tables=tables,
         examples=_read_collection(root, "examples", read_example, "example"), booklets=booklets,
+        settings=read_settings(root),
     )

@@ -14,6 +14,7 @@ from typing import Any
 
 from ..diagnostics import Location
 from ..ids import ExampleId, RuleId, TableId
+from .settings import OutputSettings
 
 LANGUAGES = ("en", "es")
 
@@ -265,6 +266,7 @@ class Rulebook:
     glossary: Mapping[str, Term]
     tables: Mapping[TableId, Table]
     examples: Mapping[ExampleId, Example]
+    settings: OutputSettings
     booklets: Mapping[tuple[str, str], Booklet] = field(default_factory=dict)
 
     def booklet(self, key: str, lang: str) -> Booklet:

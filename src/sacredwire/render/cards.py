@@ -1,7 +1,7 @@
 """The cards output kind: one card per table row, made from the YAML tables only.
 
-A card family names the tables it is made from and the part each column plays
-(title, boxed stats, text). Every column of a family's tables must have a
+A card deck (``content/outputs.yaml``) names the tables it is made from and the
+part each column plays (title, boxed stats, text). Every column of a deck's tables must have a
 place on the card, so a column added to a table cannot silently go missing.
 """
 
@@ -13,9 +13,9 @@ from dataclasses import dataclass
 
 from markupsafe import Markup
 
-from ..diagnostics import ContentError, Location
 from ..ids import RuleId, TableId
 from ..model import Row, Table
+from ..model.settings import CardDeck
 from . import RenderContext, renderer
 from ._markdown import ProseRenderer
 from ._paper import paper
@@ -24,27 +24,6 @@ from ._placement import table_homes
 # Not a booklet: every reference prints its volume, as from another booklet.
 PROSE_KEY = "cards"
 
-
-@dataclass(frozen=True)
-class Family:
-    """A kind of card: its tables (IDs or patterns) and what each column is on it."""
-
-    tables: tuple[str, ...]
-    stats: tuple[tuple[str, ...], ...]
-    texts: tuple[str, ...] = ()
-    name: str = "name"
-
-
-FAMILIES: tuple[Family, ...] = (
-    Family(("contract-types",), stats=(("health", "move", "max"), ("weapons", "max_armor")), texts=("special",)),
-    Family(("melee-weapons", "ranged-weapons", "grenades"), stats=(("damage", "type", "cost"),), texts=("special",)),
-    Family(("light-armor", "medium-armor", "heavy-armor"), stats=(("cost", "move"),), texts=("special",)),
-    Family(("consumables", "gear", "cybernetics"), stats=(("cost",),), texts=("effect",)),
-    Family(("broadcast-powers",), stats=(("type",),), texts=("effect",)),
-    Family(("blessings",), stats=(), texts=("effect",)),
-    Family(("*-units",), stats=(("combat", "defense", "wits"), ("health", "move", "spawn", "tier"),
-                                ("weapon", "type", "attack", "damage")), texts=("special",)),
-)
 
 # Size steps: a card with more to say sets its text one step smaller. The load
 # is the text's length plus a line's worth for each row of stats.
@@ -89,20 +68,19 @@ def _step(length: int, steps: tuple[tuple[int, str], ...]) -> str:
     return next((size for limit, size in steps if length <= limit), "s")
 
 
-def family_tables(family: Family, tables: Sequence[TableId]) -> list[TableId]:
-    """The tables a family is made from, in the order the content stores them."""
-    found = [table for pattern in family.tables for table in tables if fnmatch.fnmatchcase(str(table), pattern)]
-    if not found:
-        raise ContentError(Location("content/tables", 1), f"no table matches card family {family.tables}")
+def deck_tables(deck: CardDeck, tables: Sequence[TableId]) -> list[TableId]:
+    """The tables a deck is made from, in the order the content stores them."""
+    found = [table for pattern in deck.tables for table in tables if fnmatch.fnmatchcase(str(table), pattern)]
     return list(dict.fromkeys(found))
 
 
-def _unplaced(family: Family, table: Table) -> list[str]:
-    placed = {family.name, *family.texts, *(key for row in family.stats for key in row)}
+def unplaced_columns(deck: CardDeck, table: Table) -> list[str]:
+    """Columns of ``table`` that have no place on the deck's cards (a roll goes in the corner)."""
+    placed = {deck.name, *deck.texts, *(key for row in deck.stats for key in row)}
     return [column.key for column in table.columns if column.key not in placed and column.kind != "roll"]
 
 
-def _card(context: RenderContext, family: Family, table: Table, row: Row, home: RuleId | None,
+def _card(context: RenderContext, deck: CardDeck, table: Table, row: Row, home: RuleId | None,
           prose: ProseRenderer) -> Card:
     lang = context.lang
 
@@ -111,36 +89,32 @@ def _card(context: RenderContext, family: Family, table: Table, row: Row, home: 
         return Stat(column.title[lang], context.cell(table, column, row, prose))
 
     roll_column = next((column for column in table.columns if column.kind == "roll"), None)
-    texts = tuple(stat(key) for key in family.texts if row.cells.get(key) is not None)
-    words = sum(len(row.cells[key][lang]) for key in family.texts if row.cells.get(key) is not None)
+    texts = tuple(stat(key) for key in deck.texts if row.cells.get(key) is not None)
+    words = sum(len(row.cells[key][lang]) for key in deck.texts if row.cells.get(key) is not None)
     words += len(table.note[lang]) if table.note else 0
-    name = row.cells[family.name][lang]
+    name = row.cells[deck.name][lang]
     booklet = context.rulebook.meta.booklet_for_letter(home.letter) if home else None
     return Card(
         owner=f"{name} ({table.id} {row.key}, {home or 'no rule ID'})", family=table.title[lang],
         booklet=booklet.title[lang] if booklet else "", name=prose.inline(name),
         name_size=_step(len(name), NAME_STEPS),
         roll=Stat(roll_column.title[lang], context.cell(table, roll_column, row, prose)) if roll_column else None,
-        stats=tuple(tuple(stat(key) for key in keys) for keys in family.stats), texts=texts,
+        stats=tuple(tuple(stat(key) for key in keys) for keys in deck.stats), texts=texts,
         note=prose.inline(table.note[lang]) if table.note else None, rule_id=str(home or table.id),
         table_id=str(table.id),
-        text_size=_step(words + STAT_ROW_LOAD * len(family.stats), TEXT_STEPS),
+        text_size=_step(words + STAT_ROW_LOAD * len(deck.stats), TEXT_STEPS),
     )
 
 
 def cards(context: RenderContext) -> tuple[Card, ...]:
-    """Every card, family by family, one per row of the family's tables."""
+    """Every card, deck by deck, one per row of the deck's tables (``sw28 check`` checks the decks)."""
     prose = context.prose(PROSE_KEY)
     homes = table_homes(context.rulebook)
     made: list[Card] = []
-    for family in FAMILIES:
-        for table_id in family_tables(family, list(context.rulebook.tables)):
+    for deck in context.rulebook.settings.decks:
+        for table_id in deck_tables(deck, list(context.rulebook.tables)):
             table = context.rulebook.tables[table_id]
-            unplaced = _unplaced(family, table)
-            if unplaced:
-                raise ContentError(table.location, f"table {table_id}: column {unplaced[0]!r} has no place on "
-                                                   f"its cards (card families: render/cards.py)")
-            made += [_card(context, family, table, row, homes.get(table_id), prose) for row in table.rows]
+            made += [_card(context, deck, table, row, homes.get(table_id), prose) for row in table.rows]
     return tuple(made)
 
 

@@ -1,0 +1,92 @@
+"""Output settings that are content: card decks, closing pages, print production.
+
+They live in ``content/outputs.yaml`` so the designer sees and changes them,
+and ``sw28 check`` checks them (the SET codes), rather than in the code.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..diagnostics import Location
+
+MM_PER_INCH = 25.4
+PT_PER_MM = 72 / MM_PER_INCH
+
+
+@dataclass(frozen=True, order=True)
+class Length:
+    """A printed length, kept in millimetres; written ``3mm`` or ``0.125in`` in content."""
+
+    mm: float
+
+    @property
+    def pt(self) -> float:
+        return self.mm * PT_PER_MM
+
+    @property
+    def css(self) -> str:
+        return f"{self.mm:g}mm"
+
+    def __str__(self) -> str:
+        inches = self.mm / MM_PER_INCH
+        return f"{inches:g} in" if abs(inches * 1000 - round(inches * 1000)) < 1e-6 else f"{self.mm:g} mm"
+
+
+@dataclass(frozen=True)
+class CardDeck:
+    """One deck of cards: the tables it is made from and the place of each column on a card."""
+
+    key: str
+    tables: tuple[str, ...]
+    stats: tuple[tuple[str, ...], ...]
+    texts: tuple[str, ...]
+    name: str
+    location: Location
+
+
+@dataclass(frozen=True)
+class EditionPrint:
+    """Print settings of one print edition."""
+
+    bleed: Length
+    # The margin outside the bleed that holds crop marks; zero: no marks.
+    slug: Length
+
+
+@dataclass(frozen=True)
+class OutputCondition:
+    """The registered printing condition a print file is made for (its OutputIntent)."""
+
+    identifier: str
+    condition: str
+    registry: str
+
+
+@dataclass(frozen=True)
+class PrintSettings:
+    """Print production: bleed and marks per edition, ink limit, printing condition, safe areas."""
+
+    editions: dict[str, EditionPrint]
+    ink_limit: int
+    output_condition: OutputCondition
+    card_width: Length
+    card_height: Length
+    card_safe_margin: Length
+    booklet_safe_margin: Length
+    location: Location
+
+    @property
+    def layout_bleed(self) -> Length:
+        """The bleed documents are laid out with: the largest any edition needs."""
+        return max(edition.bleed for edition in self.editions.values())
+
+
+@dataclass(frozen=True)
+class OutputSettings:
+    """Everything ``content/outputs.yaml`` sets."""
+
+    roster_booklets: tuple[str, ...]
+    decks: tuple[CardDeck, ...]
+    print: PrintSettings
+    location: Location = field(default_factory=lambda: Location("content/outputs.yaml", 1))

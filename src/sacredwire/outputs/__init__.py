@@ -1,0 +1,105 @@
+"""Output kinds: what the build can make, one module per kind behind one registry.
+
+An output kind renders and lays out its documents and finishes them into
+files (:class:`Artifact`). The build asks each kind for its targets, gives the
+kinds that print page references the booklets' final page map, and writes
+whatever files the kinds return, all together. The target list of
+``sw28 build``, its ``--help`` and the README's table come from here.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from ..model import BookMeta, Rulebook
+from ..render import RenderContext
+from ..render.pages import PageMap
+from .artifact import Artifact
+
+if TYPE_CHECKING:  # the layout stage imports WeasyPrint, which 'sw28 build --help' need not load
+    from ..layout import LaidOut
+    from ..layout.cache import LayoutCache
+
+__all__ = ["Artifact", "BuildOptions", "KINDS", "OutputContext", "OutputKind", "Target", "all_targets",
+           "register"]
+
+
+@dataclass(frozen=True)
+class BuildOptions:
+    """What the command line chose, beyond targets and languages."""
+
+    paper: str = "a4"
+
+    def render_options(self) -> dict[str, str]:
+        """The options templates see (``RenderContext.options``)."""
+        return {"paper": self.paper}
+
+
+@dataclass(frozen=True)
+class OutputContext:
+    """What a kind needs to make one target in one language."""
+
+    rulebook: Rulebook
+    lang: str
+    options: BuildOptions
+    cache: "LayoutCache"
+    # The booklets' final page map, for kinds that print page references.
+    pages: PageMap = field(default_factory=PageMap)
+    # The booklets, laid out once with their final page numbers.
+    booklets: "Mapping[str, LaidOut]" = field(default_factory=dict)
+
+    def render_context(self) -> RenderContext:
+        return RenderContext(self.rulebook, self.lang, self.pages, self.options.render_options())
+
+
+@dataclass(frozen=True)
+class Target:
+    """A name on the command line and the kind that makes it."""
+
+    name: str
+    kind: str
+    description: str
+
+
+class OutputKind(ABC):
+    """One kind of output: its targets and how to make their files."""
+
+    name: str
+    # What TARGET may be for this kind, for ``sw28 build --help``.
+    target_help: str
+    # Booklets print each other's pages: kinds that print page references are
+    # made once the booklets' pages are final.
+    needs_page_map: bool = False
+
+    @abstractmethod
+    def targets(self, meta: BookMeta) -> list[Target]:
+        """The targets of this kind, in the order ``sw28 build`` lists them."""
+
+    def missing(self, rulebook: Rulebook, target: str, lang: str) -> str | None:
+        """Why ``target`` cannot be built in ``lang``, or ``None`` when it can."""
+        absent = [b.key for b in rulebook.meta.booklets if (b.key, lang) not in rulebook.booklets]
+        return f"it needs all five booklets in {lang!r}" if absent else None
+
+    @abstractmethod
+    def make(self, context: OutputContext, target: str) -> list[Artifact]:
+        """Every file of ``target`` in the context's language."""
+
+
+KINDS: dict[str, OutputKind] = {}
+
+
+def register(kind: type[OutputKind]) -> type[OutputKind]:
+    """Class decorator: add an output kind to the registry (in import order)."""
+    KINDS[kind.name] = kind()
+    return kind
+
+
+def all_targets(meta: BookMeta) -> list[Target]:
+    """Every target of every kind, in registry order."""
+    return [target for kind in KINDS.values() for target in kind.targets(meta)]
+
+
+from . import booklet, quick_reference, cards  # noqa: E402,F401  (register the kinds, listed in this order)
