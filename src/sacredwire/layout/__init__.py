@@ -22,6 +22,8 @@ import weasyprint
 from pypdf import PdfReader, PdfWriter
 from pypdf.generic import BooleanObject, DictionaryObject, NameObject, TextStringObject
 
+from ._inks import InkError, black_ink_greys
+
 
 class LayoutError(Exception):
     """The document could not be laid out cleanly."""
@@ -96,11 +98,23 @@ def pdf_bytes(document: weasyprint.Document, identity: str, what: str) -> bytes:
     with _no_warnings(what):
         # Keeping the fonts' hinting makes subsetting several times faster, for
         # a few kilobytes: hinting is ignored in print anyway.
-        pdf = document.write_pdf(custom_metadata=True, pdf_identifier=identifier, hinting=True)
-    return link_other_volumes(pdf)
+        # Tagged: the screen edition is read with assistive technology, and
+        # every edition is made from this one layout.
+        pdf = document.write_pdf(custom_metadata=True, pdf_identifier=identifier, hinting=True, pdf_tags=True)
+    # One pass over the written file: inks for print, links between volumes.
+    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(pdf)))
+    try:
+        inked = black_ink_greys(writer, what)
+    except InkError as error:
+        raise LayoutError(str(error)) from None
+    if not (link_other_volumes(writer) or inked):
+        return pdf
+    output = io.BytesIO()
+    writer.write(output)
+    return output.getvalue()
 
 
-def link_other_volumes(pdf: bytes) -> bytes:
+def link_other_volumes(writer: PdfWriter) -> bool:
     """Turn links to ``<booklet>.pdf#anchor`` into links to that file beside this one.
 
     WeasyPrint resolves ``requisitions.pdf#sec-A3-2`` against the templates
@@ -108,11 +122,7 @@ def link_other_volumes(pdf: bytes) -> bytes:
     machine's folders and break once the PDFs are moved. A remote go-to action
     (``GoToR``) names the other file relatively and the destination by name.
     """
-    reader = PdfReader(io.BytesIO(pdf))
-    if not any(_volume_link(annotation.get_object()) for page in reader.pages
-               for annotation in page.get("/Annots") or []):
-        return pdf
-    writer = PdfWriter(clone_from=reader)
+    changed = False
     for page in writer.pages:
         for reference in page.get("/Annots") or []:
             annotation = reference.get_object()
@@ -125,9 +135,8 @@ def link_other_volumes(pdf: bytes) -> bytes:
                     NameObject("/D"): TextStringObject(destination),
                     NameObject("/NewWindow"): BooleanObject(True),
                 })
-    output = io.BytesIO()
-    writer.write(output)
-    return output.getvalue()
+                changed = True
+    return changed
 
 
 def _volume_link(annotation) -> tuple[str, str] | None:
