@@ -46,6 +46,8 @@ def test_title_can_follow(before: str, lang: str) -> None:
 @pytest.mark.parametrize("before, lang, word", [
     ("armor and gear ", "en", "gear"), ("**bonus** ", "en", "bonus"),
     ("tells you to {A5.1} ", "en", "{A5.1}"), ("usa ", "es", "usa"), ("use ", "es", "use"),
+    ('reduces Knockback by 1" ', "en", '1"'), ('weapons with "+N vs. armored" ', "en", 'armored"'),
+    ("clubs with it (Improvised) ", "en", "(Improvised)"),
 ])
 def test_title_cannot_follow(before: str, lang: str, word: str) -> None:
     assert _unfit_word_before(_xref(before), lang) == word
@@ -55,5 +57,6 @@ def test_repetition_is_within_the_clause_and_ignores_plurals() -> None:
     assert _repeated_title_word("takes no Cover penalty ", "Cover") == "Cover"
     assert _repeated_title_word("two melee weapons ", "Melee Weapons") == "weapons"
     assert _repeated_title_word("in ", "Cover") is None
+    assert _repeated_title_word("one free Power from ", "Power Table") is None
     # "of" and "the" are not title words, even in "Line of Sight".
     assert _repeated_title_word("out of the ", "Line of Sight") is None

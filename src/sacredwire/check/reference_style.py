@@ -5,8 +5,9 @@ p. 15)". Written right after the words it names ("in Cover {C4.13}"), the
 title prints twice; written after a noun ("armor and gear {C2.3}"), two noun
 phrases run together. Both read as glued. The checker warns:
 
-- XREF007 when a word of the last few before the reference (within its
-  clause) is a word of the target's title: use ``Title {=ID}``;
+- XREF007 when one of the two words before the reference (within its
+  clause, and after any introducing word) is a word of the target's title:
+  use ``Title {=ID}``;
 - XREF008 when the word right before it is not one that can introduce a
   title (a preposition, article, conjunction or "see", listed per language
   below), nor punctuation, nor the start of the paragraph, list item or cell.
@@ -42,6 +43,10 @@ _WINDOW = 2
 _MARKUP = re.compile(r"[*_`]")
 # A clause ends at punctuation; a title after it starts afresh.
 _CLAUSE_END = re.compile(r"[.,;:!?¿¡()\[\]—–\"“”«»]|\s-\s")
+# Punctuation after which a title starts a new clause or a parenthesis.
+_OPENING_OR_CLAUSE_END = set(".,;:!?¿¡([—–\"“«")
+# A closing quote or parenthesis, or an inch mark, with the word it closes.
+_CLOSING = re.compile(r"\S*\S[\")”»\]]$")
 _WORD = re.compile(r"[\w'’/-]+", re.UNICODE)
 
 
@@ -64,7 +69,9 @@ def _clause_before(xref: XRef) -> str:
 def _repeated_title_word(clause: str, title: str) -> str | None:
     title_words = {_stem(word) for word in _WORD.findall(title) if word.casefold() not in _MINOR_WORDS}
     for word in reversed(_WORD.findall(clause)[-_WINDOW:]):
-        if word.casefold() not in _MINOR_WORDS and _stem(word) in title_words:
+        if word.casefold() in _MINOR_WORDS:
+            break  # "a Power from {A4.1}": the title starts after "from"
+        if _stem(word) in title_words:
             return word
     return None
 
@@ -72,10 +79,15 @@ def _repeated_title_word(clause: str, title: str) -> str | None:
 def _unfit_word_before(xref: XRef, lang: str) -> str | None:
     """The word right before the reference, when a title cannot follow it."""
     text = _MARKUP.sub("", xref.preceding_text).rstrip()
-    if not text or _CLAUSE_END.search(text[-1]) or text.endswith(" -"):
+    if not text or text.endswith(" -"):
         return None
     if text.endswith("}"):
         return text[text.rfind("{"):]
+    closing = _CLOSING.search(text)
+    if closing:  # '3"', '"armored"', '(Improvised)': the title would run on after them
+        return closing.group()
+    if text[-1] in _OPENING_OR_CLAUSE_END:
+        return None
     words = _WORD.findall(_clause_before(xref))
     if not words:
         return None
