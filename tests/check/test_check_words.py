@@ -60,3 +60,23 @@ def test_repetition_is_within_the_clause_and_ignores_plurals() -> None:
     assert _repeated_title_word("one free Power from ", "Power Table") is None
     # "of" and "the" are not title words, even in "Line of Sight".
     assert _repeated_title_word("out of the ", "Line of Sight") is None
+
+
+def test_avoid_that_is_not_a_list_is_reported_with_its_line(tmp_path) -> None:
+    import shutil
+
+    from conftest import PROJECT
+
+    from sacredwire.diagnostics import ContentError
+    from sacredwire.load import load_rulebook
+
+    root = tmp_path / "project"
+    shutil.copytree(PROJECT / "tests" / "roots" / "check-clean", root)
+    glossary = root / "content" / "glossary.yaml"
+    glossary.write_text(glossary.read_text(encoding="utf-8")
+                        + "  - {key: squad, kind: squad, en: squad, es: plantilla, avoid: escuadra}\n",
+                        encoding="utf-8")
+    with pytest.raises(ContentError) as raised:
+        load_rulebook(root)
+    assert str(raised.value).startswith("content/glossary.yaml:4:")
+    assert "avoid" in str(raised.value)
