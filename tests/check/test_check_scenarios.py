@@ -32,6 +32,16 @@ SCENARIOS = {
     "check-xref-plain-id": [("XREF004", EN, 5, "rule ID C1.2 written as plain text")],
     "check-xref-plain-volume": [("XREF006", EN, 5, "Vol. 5 cited as plain text")],
     "check-xref-short-title": [("XREF005", EN, 11, "{=C1.1} does not follow its title 'Dice'")],
+    "check-xref-glued": [("XREF007", EN, 11, "{C1.3} prints its title 'Cover' right after 'cover'"),
+                         ("XREF008", EN, 15, "{C1.1} prints its title 'Dice' right after '2d6'"),
+                         ("XREF007", ES, 11, "{C1.3} prints its title 'Cobertura' right after 'Cobertura'"),
+                         ("XREF008", ES, 15, "{C1.1} prints its title 'Dados' right after '2d6'")],
+    "check-gloss-variant": [
+        ("GLOSS001", BOOK, 12, "'escuadras' is a variant of the glossary term squad ('plantilla')"),
+        ("GLOSS001", ES, 15, "'Armaduras Livianas' is a variant of the glossary term light ('Ligera')"),
+        ("GLOSS001", TABLES, 3, "'escuadra' is a variant of the glossary term squad"),
+        ("GLOSS001", "locales/es/LC_MESSAGES/messages.po", 6, "'Escuadra' is a variant"),
+        ("GLOSS001", "templates/booklet/sheet.html.j2", 4, "'escuadra' is a variant")],
     "check-id-duplicate": [("ID001", EN, 13, f"duplicate section ID C1.2 (other instance at {EN}:9)")],
     "check-id-letter": [("ID002", EN, 13, "K1.3 is in core-rules, whose letter is C")],
     "check-id-chapter": [("ID003", EN, 13, "section C2.3 is under chapter C1")],
@@ -90,9 +100,10 @@ def test_planted_fault_is_found(scenario: str, expected: list[tuple[str, str, in
         assert finding.hint, f"{finding.code} has no hint"
 
 
-def test_only_stale_translations_are_warnings() -> None:
+def test_only_stale_translations_and_wording_are_warnings() -> None:
     severities = {f.code: f.severity for scenario in SCENARIOS for f in _findings(scenario)}
-    assert {code for code, severity in severities.items() if severity is Severity.WARNING} == {"LANG007"}
+    assert {code for code, severity in severities.items() if severity is Severity.WARNING} == \
+        {"LANG007", "XREF007", "XREF008", "GLOSS001"}
 
 
 def _documented_codes() -> set[str]:
@@ -115,7 +126,7 @@ def test_every_scenario_tree_is_tested() -> None:
 def test_every_check_is_registered_once() -> None:
     names = [(registered.family, registered.name) for registered in REGISTRY]
     assert len(names) == len(set(names))
-    assert FAMILIES == {"xref", "ids", "tables", "languages", "metadata", "settings"}
+    assert FAMILIES == {"xref", "ids", "tables", "languages", "metadata", "settings", "glossary"}
 
 
 def test_doctests() -> None:

@@ -66,4 +66,6 @@ def iter_sections(rulebook: Rulebook) -> Iterator:
             yield booklet, section
 
 
-from . import examples, ids, languages, metadata, settings, tables, xrefs  # noqa: E402,F401  (register their checks)
+from . import (  # noqa: E402,F401  (register their checks)
+    examples, glossary, ids, languages, metadata, reference_style, settings, tables, xrefs,
+)

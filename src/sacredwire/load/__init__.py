@@ -60,16 +60,19 @@ def _read_glossary(root: Path) -> dict[str, Term]:
     fields = Fields(read_yaml(root / rel, rel), rel, "glossary").only("terms")
     terms: dict[str, Term] = {}
     for raw in fields.require("terms", list):
-        term = Fields(raw, rel, "a term").only("key", "kind", "en", "es", "abbr")
+        term = Fields(raw, rel, "a term").only("key", "kind", "en", "es", "abbr", "avoid")
         key = term.require("key", str)
         if key in terms:
             raise term.error(f"duplicate glossary term {key!r} (first at {terms[key].location})")
         abbr = term.get("abbr", dict)
+        avoid = term.get("avoid", list, [])
+        if not all(isinstance(word, str) and word.strip() for word in avoid):
+            raise term.error(f"avoid of {key} must be a list of Spanish words")
         terms[key] = Term(
             key=key, kind=term.require("kind", str),
             text=as_text({lang: raw[lang] for lang in LANGUAGES if lang in raw}, term.location, key),
             abbr=as_text(abbr, term.location, f"abbr of {key}") if abbr else None,
-            location=term.location,
+            location=term.location, avoid=tuple(avoid),
         )
     return terms
 

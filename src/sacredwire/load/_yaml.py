@@ -112,3 +112,20 @@ def as_text(value: Any, location: Location, what: str) -> Text:
         if not isinstance(words, str):
             raise ContentError(location, f"{what}: the {lang} text must be a string, not {words!r}")
     return Text(dict(value))
+
+
+def compose_yaml(path: Path, rel: str) -> yaml.Node | None:
+    """The node tree of one YAML file, for checks that need each value's line."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        raise ContentError(Location(rel, 1), f"not UTF-8 text ({exc.reason})") from None
+    loader = _Loader(text)
+    loader.name = rel
+    try:
+        return loader.get_single_node()
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        raise ContentError(Location(rel, mark.line + 1 if mark else 1), f"malformed YAML: {exc.problem}") from None
+    finally:
+        loader.dispose()

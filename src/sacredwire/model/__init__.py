@@ -89,6 +89,8 @@ class Term:
     text: Text
     abbr: Text | None
     location: Location
+    # Spanish words that must not stand for this concept ("escuadra" for squad).
+    avoid: tuple[str, ...] = ()
 
 
 # --- tables ------------------------------------------------------------------
