@@ -17,6 +17,8 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
+from .changes import ChangeSet
+from .changes.errata import errata_documents
 from .check import errors_in, run_checks
 from .diagnostics import Diagnostic
 from .layout import LaidOut, write_atomically
@@ -105,8 +107,12 @@ def _lay_out_booklets(pool: Executor, booklets: Sequence[str], langs: Sequence[s
 
 def build(rulebook: Rulebook, targets: Sequence[Target], langs: Sequence[str], out_dir: Path,
           progress: Progress = lambda message: None, workers: int | None = None,
-          options: dict[str, str] | None = None) -> list[Path]:
-    """Build ``targets`` in ``langs`` into ``out_dir/<lang>/``; return the files written."""
+          options: dict[str, str] | None = None, errata: ChangeSet | None = None) -> list[Path]:
+    """Build ``targets`` in ``langs`` into ``out_dir/<lang>/``; return the files written.
+
+    With ``errata`` (changes up to this content), each language also gets its
+    errata sheet, citing the pages of the booklets just laid out.
+    """
     options = options or {}
     # Font subsets carry a timestamp (fontTools reads this variable): pin it to
     # the release date so the same sources give the same bytes.
@@ -130,6 +136,7 @@ def build(rulebook: Rulebook, targets: Sequence[Target], langs: Sequence[str], o
                              initargs=(rulebook, str(cache_dir))) as pool:
         laid_out = _lay_out_booklets(pool, all_booklets, langs, progress, options) if all_booklets else {}
         outputs: dict[str, dict[str, LaidOut]] = {lang: {} for lang in langs}
+        errata_files: dict[str, dict[str, bytes]] = {lang: {} for lang in langs}
         futures = {}
         for lang in langs:
             pages = {name: doc.anchors for name, doc in laid_out.get(lang, {}).items()}
@@ -147,10 +154,15 @@ def build(rulebook: Rulebook, targets: Sequence[Target], langs: Sequence[str], o
             for target in others:
                 progress(f"{lang}: laying out {target.name}")
                 outputs[lang].update(futures[(lang, target.name)].result())
+            if errata is not None:
+                progress(f"{lang}: laying out the errata sheet")
+                new_pages = PageMap({name: doc.anchors for name, doc in laid_out.get(lang, {}).items()})
+                errata_files[lang] = errata_documents(RenderContext(rulebook, lang, new_pages, options), errata)
     for lang in langs:
-        for file_name, document in sorted(outputs[lang].items()):
+        files = {**{name: document.pdf for name, document in outputs[lang].items()}, **errata_files[lang]}
+        for file_name, data in sorted(files.items()):
             path = out_dir / lang / file_name
-            write_atomically(path, document.pdf)
+            write_atomically(path, data)
             written.append(path)
             progress(f"wrote {path}")
     return written

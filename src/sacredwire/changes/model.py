@@ -137,6 +137,11 @@ class ChangeSet:
     def __bool__(self) -> bool:
         return bool(self.changes or self.terms)
 
+    def only(self, lang: str) -> ChangeSet:
+        """The changes in one language."""
+        return ChangeSet(self.from_label, self.to_label, (lang,), self.for_lang(lang),
+                         tuple(term for term in self.terms if term.lang == lang))
+
     def for_lang(self, lang: str) -> tuple[Change, ...]:
         return tuple(change for change in self.changes if change.lang == lang)
 
