@@ -53,8 +53,8 @@ def _changes(args: argparse.Namespace, root: Path, rulebook: Rulebook,
                 raise GitError(f"the content on disk differs from {args.to_rev!r}, whose pages the errata "
                                f"would cite: check out {args.to_rev} first (see 'sw28 changes {args.to_rev}')")
         errata = changes_between(root, args.from_rev, None, langs, current=rulebook)
-        if args.to_rev:
-            errata = replace(errata, to_label=args.to_rev)
+        # Named as released: the tag, or else the version the content declares.
+        errata = replace(errata, to_label=args.to_rev or rulebook.meta.version)
     options = {}
     if args.changes_since:
         since = changes_between(root, args.changes_since, None, langs, current=rulebook)
