@@ -130,6 +130,8 @@ def test_word_edits_keep_context() -> None:
         "one two three four five six seven", "one two three FOUR five six seven")] == [
         ("one two three", "four", "FOUR", "five six seven")]
     assert word_edits("a  b\nc", "a b c") == ()
+    long = word_edits("start end", "start " + "word " * 100 + "end")
+    assert long[0].new == "word " * 29 + "…"
 
 
 def test_unknown_revision_missing_git_and_no_repository(edited: Path, tmp_path: Path) -> None:

@@ -19,6 +19,9 @@ from .model import (CellChange, Change, ChangeSet, ExampleChange, Kind, RowChang
 
 # Words of unchanged text kept either side of an edit, so a reader can find it.
 CONTEXT_WORDS = 4
+# A longer run of added or removed words is cut short: the diff points at the
+# change, the new edition has the full text.
+MAX_EDIT_WORDS = 30
 
 
 def normalised(text: str) -> str:
@@ -40,11 +43,17 @@ def word_edits(old: str, new: str) -> tuple[WordEdit, ...]:
             continue
         edits.append(WordEdit(
             before=" ".join(old_words[max(0, old_start - CONTEXT_WORDS):old_start]),
-            old=" ".join(old_words[old_start:old_end]),
-            new=" ".join(new_words[new_start:new_end]),
+            old=_shortened(old_words[old_start:old_end]),
+            new=_shortened(new_words[new_start:new_end]),
             after=" ".join(old_words[old_end:old_end + CONTEXT_WORDS]),
         ))
     return tuple(edits)
+
+
+def _shortened(words: list[str]) -> str:
+    if len(words) <= MAX_EDIT_WORDS:
+        return " ".join(words)
+    return " ".join(words[:MAX_EDIT_WORDS - 1]) + " …"
 
 
 @dataclass(frozen=True)
