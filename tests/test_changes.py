@@ -40,15 +40,19 @@ def _replace(project: Path, rel: str, old: str, new: str) -> None:
     path.write_text(text.replace(old, new, 1), encoding="utf-8")
 
 
-def _repository(tmp_path: Path, root: str) -> Path:
-    """A project from ``tests/roots/<root>`` whose content is committed and tagged v0.1."""
-    project = copy_project(tmp_path / "project", ROOTS / root / "content")
-    git(project, "init", "-q", "-b", "main")
-    git(project, "config", "user.name", "Designer")
-    git(project, "config", "user.email", "designer@example.com")
-    git(project, "add", "content")
-    git(project, "commit", "-q", "-m", "Version 0.1")
-    git(project, "tag", "v0.1")
+def _repository(tmp_path: Path, root: str, folder: str = "project") -> Path:
+    """A project from ``tests/roots/<root>`` whose content is committed and tagged v0.1.
+
+    ``folder`` is where the project sits: the repository is its first part.
+    """
+    project = copy_project(tmp_path / folder, ROOTS / root / "content")
+    repository = tmp_path / Path(folder).parts[0]
+    git(repository, "init", "-q", "-b", "main")
+    git(repository, "config", "user.name", "Designer")
+    git(repository, "config", "user.email", "designer@example.com")
+    git(repository, "add", "--", str(project / "content"))
+    git(repository, "commit", "-q", "-m", "Version 0.1")
+    git(repository, "tag", "v0.1")
     return project
 
 
@@ -123,6 +127,15 @@ def test_two_revisions_and_whitespace_only_commits(edited: Path) -> None:
     path = edited / EN
     path.write_text(path.read_text(encoding="utf-8").replace(". ", ".\n"), encoding="utf-8")
     assert _changes(edited, "v0.2")["changes"] == []
+
+
+def test_project_in_a_sub_folder_of_its_repository(tmp_path: Path) -> None:
+    project = _repository(tmp_path, "check-clean", "repository/games/sw28")
+    _replace(project, EN, "Lower DT wins ties", "Higher DT wins ties")
+    report = _changes(project / "content" / "core-rules", "--lang", "en")
+    assert [(c["kind"], c["rule_id"]) for c in report["changes"]] == [("changed", "C1.2")]
+    git(project, "commit", "-q", "-a", "-m", "Version 0.2")
+    assert _changes(project, "v0.1", "HEAD", "--lang", "en")["changes"] == report["changes"]
 
 
 def test_word_edits_keep_context() -> None:

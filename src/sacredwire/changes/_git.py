@@ -75,11 +75,18 @@ def load_revision(root: Path, revision: str) -> Rulebook:
     """The rulebook as it was at ``revision``, loaded from a temporary copy of its content/."""
     commit = resolve(root, revision)
     prefix = _check_repository(root)
-    archive = _git(root, "archive", "--format=tar", commit, "--", f"{prefix}{CONTENT_DIR}")
+    try:
+        # The tree of content/ itself, so its files unpack under one known folder
+        # wherever the project sits in its repository.
+        # Run at the top: in a sub-folder, git archive keeps only that folder's part.
+        top = Path(_git(root, "rev-parse", "--show-toplevel").decode("utf-8").strip())
+        archive = _git(top, "archive", "--format=tar", f"{commit}:{prefix}{CONTENT_DIR}")
+    except GitError:
+        raise GitError(f"revision {revision!r} has no {prefix}{CONTENT_DIR}/ folder") from None
     with tempfile.TemporaryDirectory(prefix="sw28-rev-") as folder:
+        tree = Path(folder)
         with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
-            tar.extractall(folder, filter="data")
-        tree = Path(folder) / prefix
+            tar.extractall(tree / CONTENT_DIR, filter="data")
         if not (tree / CONTENT_DIR / "book.yaml").is_file():
             raise GitError(f"revision {revision!r} has no {prefix}{CONTENT_DIR}/book.yaml")
         try:
