@@ -40,6 +40,10 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
 ERRATA_TARGET = "errata"
 
 
+class _NotReleased(Exception):
+    """The content on disk is not the revision the errata sheet is said to be for."""
+
+
 def _changes(args: argparse.Namespace, root: Path, rulebook: Rulebook,
              langs: list[str]) -> tuple[ChangeSet | None, dict[str, str]]:
     """The errata's change set (target errata) and the change-bar options (--changes-since)."""
@@ -50,7 +54,7 @@ def _changes(args: argparse.Namespace, root: Path, rulebook: Rulebook,
             # disk, so the revision being released must be that content.
             drift = changes_between(root, args.to_rev, None, langs, current=rulebook)
             if drift:
-                raise GitError(f"the content on disk differs from {args.to_rev!r}, whose pages the errata "
+                raise _NotReleased(f"the content on disk differs from {args.to_rev!r}, whose pages the errata "
                                f"would cite: check out {args.to_rev} first (see 'sw28 changes {args.to_rev}')")
         errata = changes_between(root, args.from_rev, None, langs, current=rulebook)
         # Named as released: the tag, or else the version the content declares.
@@ -91,7 +95,7 @@ def build_command(args: argparse.Namespace, console: Console) -> int:
         return EXIT_UNLOADABLE
     try:
         errata, options = _changes(args, root, rulebook, langs)
-    except GitError as error:
+    except (GitError, _NotReleased) as error:
         console.print(f"error: {error}", markup=False)
         return EXIT_UNLOADABLE
     named = [known[name] for name in args.targets if name != ERRATA_TARGET]
