@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import argparse
 import time
+from dataclasses import replace
 from pathlib import Path
 
 from rich.console import Console
 
+from ..changes import ChangeSet, GitError, changes_between
 from ..cli import EXIT_FINDINGS, EXIT_OK, EXIT_UNLOADABLE, command
+from ..model import Rulebook
 from . import load_project
 
 
@@ -30,6 +33,39 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
                         help="parallel layout processes (default: number of cores)")
     parser.add_argument("--paper", choices=["a4", "letter"], default="a4",
                         help="paper for the quick reference and the imposed card sheets (default: a4)")
+    parser.add_argument("--from", dest="from_rev", metavar="REV",
+                        help="with the target errata: the git revision of the previous version")
+    parser.add_argument("--to", dest="to_rev", metavar="REV",
+                        help="with errata: the revision being released; it must hold the content on disk, "
+                             "whose pages the sheet cites (default: the content on disk)")
+    parser.add_argument("--changes-since", metavar="REV",
+                        help="mark sections changed since this git revision with a bar in the margin")
+
+
+class _NotReleased(Exception):
+    """The content on disk is not the revision the errata sheet is said to be for."""
+
+
+def _changes(args: argparse.Namespace, root: Path, rulebook: Rulebook,
+             langs: list[str]) -> tuple[ChangeSet | None, dict[str, tuple[str, ...]]]:
+    """The errata's change set (target errata) and the sections to mark (--changes-since)."""
+    errata = None
+    if args.from_rev:
+        if args.to_rev:
+            # The sheet cites the pages of the booklets built from the content on
+            # disk, so the revision being released must be that content.
+            drift = changes_between(root, args.to_rev, None, langs, current=rulebook)
+            if drift:
+                raise _NotReleased(f"the content on disk differs from {args.to_rev!r}, whose pages the errata "
+                                   f"would cite: check out {args.to_rev} first (see 'sw28 changes {args.to_rev}')")
+        errata = changes_between(root, args.from_rev, None, langs, current=rulebook)
+        # Named as released: the tag, or else the version the content declares.
+        errata = replace(errata, to_label=args.to_rev or rulebook.meta.version)
+    bars: dict[str, tuple[str, ...]] = {}
+    if args.changes_since:
+        since = changes_between(root, args.changes_since, None, langs, current=rulebook)
+        bars = {lang: tuple(sorted(map(str, since.changed_sections(lang)))) for lang in langs}
+    return errata, bars
 
 
 @command(
@@ -55,7 +91,16 @@ def build_command(args: argparse.Namespace, console: Console) -> int:
     if unknown:
         console.print(f"error: unknown target {unknown[0]!r} (targets: {', '.join(known)})")
         return EXIT_UNLOADABLE
-    targets = [known[name] for name in args.targets] or list(known.values())
+    if ("errata" in args.targets) != bool(args.from_rev) or (args.to_rev and not args.from_rev):
+        console.print("error: the errata target needs --from REV, and --from/--to are only for errata")
+        return EXIT_UNLOADABLE
+    try:
+        errata, change_bars = _changes(args, root, rulebook, langs)
+    except (GitError, _NotReleased) as error:
+        console.print(f"error: {error}", markup=False)
+        return EXIT_UNLOADABLE
+    targets = ([known[name] for name in args.targets]
+               or [target for target in known.values() if KINDS[target.kind].default])
     for target in targets:
         for lang in langs:
             why = KINDS[target.kind].missing(rulebook, target.name, lang)
@@ -72,7 +117,7 @@ def build_command(args: argparse.Namespace, console: Console) -> int:
                     console.print(message, markup=False)
 
             written = build(rulebook, targets, langs, out_dir, progress=progress, workers=args.jobs,
-                            options=BuildOptions(paper=args.paper))
+                            options=BuildOptions(paper=args.paper, errata=errata, change_bars=change_bars))
     except BuildRefused as refused:
         for finding in refused.findings:
             console.print(str(finding), markup=False)
@@ -82,5 +127,5 @@ def build_command(args: argparse.Namespace, console: Console) -> int:
     except (BuildError, LayoutError) as error:
         console.print(f"build failed: {error}", markup=False)
         return EXIT_FINDINGS
-    console.print(f"{len(written)} PDF(s) in {time.monotonic() - started:.1f} s")
+    console.print(f"{len(written)} file(s) in {time.monotonic() - started:.1f} s")
     return EXIT_OK

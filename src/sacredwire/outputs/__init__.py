@@ -14,8 +14,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from ..changes.model import ChangeSet
 from ..model import BookMeta, Rulebook
 from ..render import RenderContext
+from ..render.booklet import change_bars_option
 from ..render.pages import PageMap
 from .artifact import Artifact
 
@@ -32,10 +34,17 @@ class BuildOptions:
     """What the command line chose, beyond targets and languages."""
 
     paper: str = "a4"
+    # The changes the errata sheet lists (``--from REV``).
+    errata: ChangeSet | None = None
+    # Rule IDs to mark with a change bar, per language (``--changes-since REV``).
+    change_bars: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
     def render_options(self) -> dict[str, str]:
         """The options templates see (``RenderContext.options``)."""
-        return {"paper": self.paper}
+        options = {"paper": self.paper}
+        for lang, rule_ids in self.change_bars.items():
+            options[change_bars_option(lang)] = ",".join(rule_ids)
+        return options
 
 
 @dataclass(frozen=True)
@@ -70,6 +79,8 @@ class OutputKind(ABC):
     name: str
     # What TARGET may be for this kind, for ``sw28 build --help``.
     target_help: str
+    # Made when ``sw28 build`` names no target.
+    default: bool = True
     # Booklets print each other's pages: kinds that print page references are
     # made once the booklets' pages are final.
     needs_page_map: bool = False
@@ -102,4 +113,4 @@ def all_targets(meta: BookMeta) -> list[Target]:
     return [target for kind in KINDS.values() for target in kind.targets(meta)]
 
 
-from . import booklet, quick_reference, cards  # noqa: E402,F401  (register the kinds, listed in this order)
+from . import booklet, quick_reference, cards, errata  # noqa: E402,F401  (register the kinds, listed in this order)

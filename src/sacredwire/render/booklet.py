@@ -11,11 +11,17 @@ from . import RenderContext, renderer
 from .pages import PageMap
 
 
+def change_bars_option(lang: str) -> str:
+    """The render option listing, comma-separated, the rule IDs in ``lang`` to mark with a change bar."""
+    return f"change-bars-{lang}"
+
+
 @dataclass(frozen=True)
 class RenderedSection:
     section: Section
     body: Markup
     page: int | str
+    changed: bool = False
 
     @property
     def id(self):
@@ -50,10 +56,12 @@ def render_booklet(context: RenderContext, booklet_key: str) -> str:
     """The booklet from its cover to its last rule section."""
     booklet = context.rulebook.booklet(booklet_key, context.lang)
     prose = context.prose(booklet_key)
+    changed = set(filter(None, context.options.get(change_bars_option(context.lang), "").split(",")))
 
     def rendered(section: Section) -> RenderedSection:
         page = context.pages.page(booklet_key, section.id.anchor)
-        return RenderedSection(section, prose.body(section), page or PageMap.PLACEHOLDER)
+        return RenderedSection(section, prose.body(section), page or PageMap.PLACEHOLDER,
+                               changed=str(section.id) in changed)
 
     chapters = [
         RenderedChapter(rendered(chapter.intro), tuple(rendered(s) for s in chapter.sections))
