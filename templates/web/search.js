@@ -39,6 +39,8 @@
     var at = -1;
     for (var w = 0; w < words.length && at === -1; w++) { at = lower.indexOf(words[w]); }
     var start = Math.max(0, at - 60);
+    // Start at a word, not inside one.
+    if (start > 0) { start = text.indexOf(" ", start) + 1 || start; }
     var cut = text.slice(start, start + 200);
     return (start > 0 ? "…" : "") + cut + (start + 200 < text.length ? "…" : "");
   }
