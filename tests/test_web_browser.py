@@ -1,6 +1,8 @@
 """The web edition in a real browser: headless Chromium loads the built pages.
 
-Screenshots are kept in ``$SW28_TEST_ARTIFACTS/web`` when that variable is
+The browser is Debian's ``chromium`` package, or the program that
+``$SW28_CHROMIUM`` names (e.g. ``google-chrome`` where no Chromium package
+exists). Screenshots are kept in ``$SW28_TEST_ARTIFACTS/web`` when that variable is
 set (CI uploads them), else in pytest's temporary folder.
 """
 
@@ -21,9 +23,9 @@ from conftest import PROJECT
 from sacredwire.load import load_rulebook
 from sacredwire.web import make_site
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-pytestmark = pytest.mark.skipif(not Path(CHROMIUM).is_file(),
-                                reason="chromium is not installed (apt-get install chromium)")
+CHROMIUM = shutil.which(os.environ.get("SW28_CHROMIUM", "chromium")) or ""
+pytestmark = pytest.mark.skipif(not CHROMIUM, reason="chromium is not installed (apt-get install chromium, "
+                                                     "or name another Chromium-based browser in $SW28_CHROMIUM)")
 
 PHONE = "390,844"
 DESKTOP = "1366,900"
