@@ -33,8 +33,16 @@ def _write_site(rulebook: Rulebook, langs: list[str], out_dir: Path, checked: bo
         if errors:
             raise BuildRefused(errors)
     files = make_site(rulebook, langs)
+    site_dir = out_dir / WEB_TARGET
     for path, data in files.items():
-        write_atomically(out_dir / WEB_TARGET / path, data)
+        write_atomically(site_dir / path, data)
+    # The site is one piece: a page of a renamed rule ID must not linger.
+    written = {site_dir / path for path in files}
+    for stale in sorted(site_dir.rglob("*"), reverse=True):
+        if stale.is_file() and stale not in written:
+            stale.unlink()
+        elif stale.is_dir() and not any(stale.iterdir()):
+            stale.rmdir()
     return len(files)
 
 
