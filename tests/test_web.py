@@ -361,3 +361,11 @@ def test_sw28_build_web_refuses_content_with_errors(tmp_path):
     assert result.returncode == 2
     assert f"content/core-rules/en/04-combat.md:{number}:" in result.stderr
     assert not (tmp_path / "out" / "web").exists()
+
+
+def test_docstring_examples():
+    import doctest
+
+    from sacredwire.web import _search
+
+    assert doctest.testmod(_search).failed == 0

@@ -7,11 +7,11 @@ from a folder on disk as well as from any static host.
 
 from __future__ import annotations
 
+import html
 import json
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from html.parser import HTMLParser
 
 # The variable site/search.js reads.
 INDEX_VARIABLE = "SW28_SEARCH_INDEX"
@@ -33,46 +33,24 @@ class SearchEntry:
                 "url": self.url, "text": plain_text(self.html)}
 
 
-_SKIPPED = {"svg", "script", "style"}
+# Diagrams' drawing labels are left out (their alternative text is in the prose).
+_SVG = re.compile(r"<svg\b.*?</svg>", re.S)
 # Elements whose text never runs on into the next one's ("<td>2</td><td>4</td>").
-_BLOCKS = {"p", "li", "td", "th", "tr", "caption", "div", "h3", "h4", "h5", "h6", "aside", "figcaption", "br"}
+_BREAK = re.compile(r"</?(?:p|li|td|th|tr|caption|div|h[1-6]|aside|figcaption|br)\b[^>]*>")
+_TAG = re.compile(r"<[^>]*>")
 
 
-class _TextCollector(HTMLParser):
-    """The words a reader sees; diagrams' drawing labels are left out (their alt text is in the prose)."""
+def plain_text(fragment: str) -> str:
+    """The words a reader sees in an HTML fragment the renderer made, whitespace collapsed.
 
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.parts: list[str] = []
-        self._skipping = 0
+    The renderer escapes ``<`` and ``>`` in text and attributes, so every
+    ``<`` here starts a tag.
 
-    def handle_starttag(self, tag: str, attrs) -> None:
-        if tag in _SKIPPED:
-            self._skipping += 1
-        elif tag in _BLOCKS:
-            self.parts.append(" ")
-
-    def handle_endtag(self, tag: str) -> None:
-        if tag in _SKIPPED and self._skipping:
-            self._skipping -= 1
-        elif tag in _BLOCKS:
-            self.parts.append(" ")
-
-    def handle_data(self, data: str) -> None:
-        if not self._skipping:
-            self.parts.append(data)
-
-
-def plain_text(html: str) -> str:
-    """The text of an HTML fragment, whitespace collapsed.
-
-    >>> plain_text('<p>Roll <strong>2d8</strong>.</p>\\n<svg><text>A</text></svg>')
-    'Roll 2d8.'
+    >>> plain_text('<p>Roll <strong>2d8</strong> &amp; add.</p><p>Next</p>\\n<svg><text>A</text></svg>')
+    'Roll 2d8 & add. Next'
     """
-    collector = _TextCollector()
-    collector.feed(html)
-    collector.close()
-    return re.sub(r"\s+", " ", "".join(collector.parts)).strip()
+    text = _TAG.sub("", _BREAK.sub(" ", _SVG.sub(" ", fragment)))
+    return re.sub(r"\s+", " ", html.unescape(text)).strip()
 
 
 def search_index_script(entries: Sequence[SearchEntry]) -> str:
