@@ -351,6 +351,16 @@ def test_the_default_build_includes_the_site(build_dir):
         assert (build_dir / lang / "core-rules.pdf").is_file()
 
 
+def test_a_small_project_gets_the_pages_it_has_content_for(tmp_path):
+    project = copy_project(tmp_path, PROJECT / "tests" / "roots" / "minimal" / "content")
+    result = run_sw28("build", "web", "--lang", "all", "--out", str(tmp_path / "out"), cwd=project)
+    assert result.returncode == 0, result.stderr
+    site = tmp_path / "out" / "web"
+    assert (site / "en" / "core-rules.html").is_file() and (site / "en" / "search.html").is_file()
+    assert not (site / "en" / "quick-reference.html").exists() and not (site / "es").exists()
+    assert b"quick-reference.html" not in (site / "index.html").read_bytes()
+
+
 def test_sw28_build_web_refuses_content_with_errors(tmp_path):
     project = copy_project(tmp_path)
     combat = project / "content/core-rules/en/04-combat.md"

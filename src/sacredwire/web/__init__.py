@@ -26,12 +26,14 @@ import jinja2
 from babel import Locale
 from markupsafe import Markup, escape
 
+from ..diagnostics import ContentError
 from ..ids import RuleId, TableId
 from ..model import Booklet, Rulebook, Section
 from ..render import RenderContext
 from ..render._markdown import ProseRenderer, XRefStyle
 from ..render._placement import table_homes
-from ..render.cards import Card, cards
+from ..render._qrlayout import LAYOUT_FILE
+from ..render.cards import FAMILIES, Card, cards, family_tables
 from ..render.pages import PageMap
 from ..render.quickref import layout_for, rendered_block
 from ._search import SearchEntry, search_index_script
@@ -134,17 +136,27 @@ class _Site:
     # -- what exists ------------------------------------------------------------
 
     def _complete(self, lang: str) -> bool:
-        """The quick reference and the cards draw on every booklet."""
+        """The quick reference and the cards draw on every booklet: made once all are written."""
         return all((meta.key, lang) in self.rulebook.booklets for meta in self.rulebook.meta.booklets)
 
     def _booklets(self, lang: str) -> list[Booklet]:
         metas = sorted(self.rulebook.meta.booklets, key=lambda meta: meta.volume)
         return [self.rulebook.booklet(meta.key, lang) for meta in metas if (meta.key, lang) in self.rulebook.booklets]
 
+    def _has_cards(self) -> bool:
+        """Whether the content has tables for every card family (a small project may have none)."""
+        try:
+            for family in FAMILIES:
+                family_tables(family, list(self.rulebook.tables))
+        except ContentError:
+            return False
+        return True
+
     def _page_names(self, lang: str) -> dict[str, str]:
         names = {booklet.meta.key: f"{booklet.meta.key}.html" for booklet in self._booklets(lang)}
-        if self._complete(lang):
+        if self._complete(lang) and (self.root / LAYOUT_FILE).is_file():
             names[QUICK_REFERENCE] = f"{QUICK_REFERENCE}.html"
+        if self._complete(lang) and self._has_cards():
             names[CARDS] = f"{CARDS}.html"
         names[SEARCH] = f"{SEARCH}.html"
         return names
@@ -175,8 +187,9 @@ class _Site:
             meta = booklet.meta
             links.append(NavLink(meta.key, f"{meta.key}.html", meta.title[lang],
                                  context.gettext("Vol. %(volume)s") % {"volume": meta.volume}))
-        if self._complete(lang):
+        if QUICK_REFERENCE in self.pages[lang]:
             links.append(NavLink(QUICK_REFERENCE, f"{QUICK_REFERENCE}.html", context.gettext("Quick Reference"), ""))
+        if CARDS in self.pages[lang]:
             links.append(NavLink(CARDS, f"{CARDS}.html", context.gettext("Cards"), ""))
         return links
 
@@ -273,8 +286,9 @@ class _Site:
         for lang in self.langs:
             for booklet in self._booklets(lang):
                 self.booklet_page(booklet)
-            if self._complete(lang):
+            if QUICK_REFERENCE in self.pages[lang]:
                 self.quick_reference_page(lang)
+            if CARDS in self.pages[lang]:
                 self.cards_page(lang)
             self.search_page(lang)
         self.index_page()
