@@ -53,6 +53,9 @@ _BANNER_STYLE = ("position:sticky;top:0;z-index:100;margin:0;padding:0.6rem 1rem
                  "font:600 0.9rem/1.4 sans-serif;border-bottom:4px solid #c2410c")
 
 
+_EMPTY_PAGE = b'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>sw28</title></head><body></body></html>'
+
+
 @dataclass
 class PreviewState:
     """The site as last made, and what the last change brought up."""
@@ -132,8 +135,7 @@ class Preview:
             return 301, "text/plain; charset=utf-8", b"", {"Location": path + "/"}
         if not state.files and state.problems:
             # Nothing could be made yet: the findings are the page.
-            page = b'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>sw28</title></head><body></body></html>'
-            return 503, "text/html; charset=utf-8", _decorate(page, state), {}
+            return 503, "text/html; charset=utf-8", _decorate(_EMPTY_PAGE, state), {}
         if target not in state.files:
             return 404, "text/plain; charset=utf-8", f"no page {path}".encode(), {}
         body = state.files[target]
