@@ -53,7 +53,8 @@ _BANNER_STYLE = ("position:sticky;top:0;z-index:100;margin:0;padding:0.6rem 1rem
                  "font:600 0.9rem/1.4 sans-serif;border-bottom:4px solid #c2410c")
 
 
-_EMPTY_PAGE = b'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>sw28</title></head><body></body></html>'
+_EMPTY_PAGE = (b'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>sw28</title></head>'
+               b"<body></body></html>")
 
 
 @dataclass
