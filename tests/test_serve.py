@@ -144,3 +144,20 @@ def _listening_addresses(port: int) -> set[str]:
             if state == "0A" and int(hex_port, 16) == port:  # 0A: LISTEN
                 found.add(socket.inet_ntoa(bytes.fromhex(address)[::-1]) if len(address) == 8 else address)
     return found
+
+
+def test_content_that_cannot_load_is_shown_instead_of_pages(tmp_path):
+    from markupsafe import escape
+
+    from sacredwire.web.preview import Preview
+
+    project = copy_project(tmp_path)
+    book = project / "content" / "book.yaml"
+    book.write_text(book.read_text().replace("version: 0.9.0-beta", "version: [0.9"))
+    messages: list[str] = []
+    preview = Preview(project, ["en"], messages.append)
+    preview.rebuild()
+    status, content_type, body, _ = preview.response("/en/core-rules.html")
+    assert status == 503 and content_type.startswith("text/html")
+    assert messages and messages[0].startswith("content/book.yaml:6: error:")
+    assert str(escape(messages[0])) in body.decode()
