@@ -165,6 +165,8 @@ def test_search_says_when_nothing_matches(site_dir, tmp_path):
 def test_the_language_switch_keeps_the_rule_id(site_dir, tmp_path):
     page = dom(tmp_path, (site_dir / "en/core-rules.html").as_uri() + "#C4.7")
     assert re.search(r'<a class="lang-switch" href="\.\./es/core-rules\.html#C4\.7"', page)
+    search = dom(tmp_path, (site_dir / "es/search.html").as_uri() + "?q=C4.7")
+    assert re.search(r'<a class="lang-switch" href="\.\./en/search\.html\?q=C4\.7"', search)
 
 
 def test_a_short_link_opens_the_section(site_dir, tmp_path):

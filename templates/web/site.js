@@ -1,10 +1,10 @@
 // The site reads without this script; it only adds conveniences.
 (function () {
   "use strict";
-  // The language switch goes to the same rule ID in the other language.
+  // The language switch goes to the same rule ID (or the same search) in the other language.
   document.querySelectorAll("a[data-keep-hash]").forEach(function (link) {
     var base = link.getAttribute("href").split("#")[0];
-    function update() { link.setAttribute("href", base + window.location.hash); }
+    function update() { link.setAttribute("href", base + window.location.search + window.location.hash); }
     update();
     window.addEventListener("hashchange", update);
   });
