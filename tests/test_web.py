@@ -359,6 +359,8 @@ def test_a_small_project_gets_the_pages_it_has_content_for(tmp_path):
     assert (site / "en" / "core-rules.html").is_file() and (site / "en" / "search.html").is_file()
     assert not (site / "en" / "quick-reference.html").exists() and not (site / "es").exists()
     assert b"quick-reference.html" not in (site / "index.html").read_bytes()
+    spanish = run_sw28("build", "web", "--lang", "es", "--out", str(tmp_path / "out"), cwd=project)
+    assert spanish.returncode == 2 and "web cannot be built in language 'es'" in spanish.stderr
 
 
 def test_sw28_build_web_refuses_content_with_errors(tmp_path):

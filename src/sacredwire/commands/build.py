@@ -94,6 +94,10 @@ def build_command(args: argparse.Namespace, console: Console) -> int:
                          else f"it needs all five booklets in {lang!r}")
                 console.print(f"error: {target.name} cannot be built in language {lang!r} ({where})")
                 return EXIT_UNLOADABLE
+    for lang in langs if with_site else []:
+        if not any(key_lang == lang for _, key_lang in rulebook.booklets):
+            console.print(f"error: {WEB_TARGET} cannot be built in language {lang!r} (no booklet has {lang} text)")
+            return EXIT_UNLOADABLE
     out_dir = args.out or root / "build"
     started = time.monotonic()
     try:

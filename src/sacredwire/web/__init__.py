@@ -95,6 +95,8 @@ class NavLink:
 
 @dataclass(frozen=True)
 class WebSection:
+    """A chapter's own text or a section, with its body rendered for the page."""
+
     section: Section
     body: Markup
 
@@ -109,6 +111,8 @@ class WebSection:
 
 @dataclass(frozen=True)
 class WebChapter:
+    """A chapter on its booklet's page: its own text, then its sections."""
+
     intro: WebSection
     sections: tuple[WebSection, ...]
 
@@ -193,9 +197,9 @@ class _Site:
             links.append(NavLink(CARDS, f"{CARDS}.html", context.gettext("Cards"), ""))
         return links
 
-    def switches(self, lang: str, key: str, prefix: str = "") -> list[dict[str, str]]:
+    def switches(self, lang: str, key: str) -> list[dict[str, str]]:
         """Links to the same page in the other languages built (the script keeps the rule ID)."""
-        return [{"lang": other, "name": language_name(other), "href": f"{prefix}../{other}/{self.pages[other][key]}"}
+        return [{"lang": other, "name": language_name(other), "href": f"../{other}/{self.pages[other][key]}"}
                 for other in self.langs if other != lang and key in self.pages[other]]
 
     def page(self, lang: str, key: str, template: str, title: str, **values) -> None:
