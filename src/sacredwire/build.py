@@ -65,6 +65,7 @@ class MakeJob:
     kind: str
     target: str
     lang: str
+    langs: tuple[str, ...]
     pages: dict[str, dict[str, int]]
     booklets: dict[str, LaidOut]
     options: BuildOptions
@@ -93,7 +94,8 @@ def _lay_out_booklet(job: BookletJob) -> LaidOut:
 
 def _make(job: MakeJob) -> list[Artifact]:
     assert _RULEBOOK is not None
-    context = OutputContext(_RULEBOOK, job.lang, job.options, _cache(), PageMap(job.pages), job.booklets)
+    context = OutputContext(_RULEBOOK, job.lang, job.options, _cache(), job.langs, PageMap(job.pages),
+                            job.booklets)
     return KINDS[job.kind].make(context, job.target)
 
 
@@ -156,13 +158,13 @@ def build(rulebook: Rulebook, targets: Sequence[Target], langs: Sequence[str], o
         laid_out = (_lay_out_booklets(pool, all_booklets, langs, progress, options)
                     if needs_pages and all_booklets else {})
         futures = {}
-        for lang in langs:
-            booklets = laid_out.get(lang, {})
-            pages = {name: doc.anchors for name, doc in booklets.items()}
-            for target in targets:
+        for target in targets:
+            for lang in langs if KINDS[target.kind].per_language else langs[:1]:
+                booklets = laid_out.get(lang, {})
+                pages = {name: doc.anchors for name, doc in booklets.items()}
                 own = {target.name: booklets[target.name]} if target.name in booklets else {}
                 futures[(lang, target.name)] = pool.submit(
-                    _make, MakeJob(target.kind, target.name, lang, pages, own, options))
+                    _make, MakeJob(target.kind, target.name, lang, tuple(langs), pages, own, options))
         for lang in langs:
             progress(f"{lang}: verifying page references")
             booklets = laid_out.get(lang, {})
@@ -171,12 +173,24 @@ def build(rulebook: Rulebook, targets: Sequence[Target], langs: Sequence[str], o
             if problems:
                 raise BuildError("wrong page references:\n  " + "\n  ".join(problems))
             for target in targets:
-                progress(f"{lang}: making {target.name}")
-                artifacts += futures[(lang, target.name)].result()
+                if (lang, target.name) in futures:
+                    progress(f"{lang}: making {target.name}")
+                    artifacts += futures[(lang, target.name)].result()
     written: list[Path] = []
     for artifact in sorted(artifacts, key=lambda artifact: artifact.path):
         path = out_dir.joinpath(*artifact.path.parts)
         write_atomically(path, artifact.data)
         written.append(path)
         progress(f"wrote {path}")
+    _remove_stale(out_dir, [KINDS[target.kind].folder for target in targets], set(written))
     return written
+
+
+def _remove_stale(out_dir: Path, folders: Sequence[str | None], written: set[Path]) -> None:
+    """Remove files the build did not make from folders that one output kind fills alone."""
+    for folder in filter(None, folders):
+        for path in sorted((out_dir / folder).rglob("*"), reverse=True):
+            if path.is_file() and path not in written:
+                path.unlink()
+            elif path.is_dir() and not any(path.iterdir()):
+                path.rmdir()

@@ -18,6 +18,9 @@ from . import LaidOut, write_atomically
 def _assets_digest(templates_dir: str) -> str:
     digest = hashlib.sha256()
     for path in sorted(Path(templates_dir).rglob("*")):
+        # The web edition's styles never reach a PDF: editing them keeps the cache.
+        if path.relative_to(templates_dir).parts[0] == "web":
+            continue
         if path.is_file() and path.suffix in (".css", ".ttf", ".otf", ".svg", ".png"):
             digest.update(path.relative_to(templates_dir).as_posix().encode())
             digest.update(hashlib.sha256(path.read_bytes()).digest())

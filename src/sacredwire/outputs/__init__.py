@@ -55,6 +55,8 @@ class OutputContext:
     lang: str
     options: BuildOptions
     cache: "LayoutCache"
+    # Every language of the build, for kinds made once for all of them.
+    langs: tuple[str, ...] = ()
     # The booklets' final page map, for kinds that print page references.
     pages: PageMap = field(default_factory=PageMap)
     # The booklets, laid out once with their final page numbers.
@@ -81,6 +83,11 @@ class OutputKind(ABC):
     target_help: str
     # Made when ``sw28 build`` names no target.
     default: bool = True
+    # Made once per language, or once for all languages together.
+    per_language: bool = True
+    # A folder the kind's files fill alone: files there that a build did not
+    # make are removed with it.
+    folder: str | None = None
     # Booklets print each other's pages: kinds that print page references are
     # made once the booklets' pages are final.
     needs_page_map: bool = False
@@ -113,4 +120,4 @@ def all_targets(meta: BookMeta) -> list[Target]:
     return [target for kind in KINDS.values() for target in kind.targets(meta)]
 
 
-from . import booklet, quick_reference, cards, errata  # noqa: E402,F401  (register the kinds, listed in this order)
+from . import booklet, quick_reference, cards, web, errata  # noqa: E402,F401  (register the kinds, listed in this order)

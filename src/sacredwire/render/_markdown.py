@@ -35,6 +35,10 @@ class ProseRenderer:
     xref_style: XRefStyle
     render_table: Callable[[TableId], str]
     example_label: str
+    # Where a reference points, given its target and the target's booklet key.
+    # None: into the booklet PDFs (``#anchor`` or ``<booklet>.pdf#anchor``),
+    # with the page the reference prints.
+    xref_href: Callable[[RuleId, str], str] | None = None
 
     def __post_init__(self) -> None:
         self._sections = self.rulebook.sections(self.lang)
@@ -48,6 +52,8 @@ class ProseRenderer:
         rules["container_example_close"] = lambda *_: "</aside>\n"
         rules["container_quote_open"] = self._quote_open
         rules["container_quote_close"] = self._quote_close
+        rules["heading_open"] = self._heading
+        rules["heading_close"] = self._heading
         self._quotes: list[str] = []
 
     # -- references ---------------------------------------------------------
@@ -64,6 +70,9 @@ class ProseRenderer:
         pattern = (style.short_other if other else style.short_same) if short else (
             style.full_other if other else style.full_same)
         text = escape(pattern % fields)
+        if self.xref_href is not None:
+            return (f'<a class="xref" href="{escape(self.xref_href(target, meta.key))}" '
+                    f'data-target="{target}">{text}</a>')
         href = f"{meta.key}.pdf#{target.anchor}" if other else f"#{target.anchor}"
         return (f'<a class="xref" href="{href}" data-target="{target}" data-booklet="{meta.key}" '
                 f'data-page="{fields["page"]}">{text}</a>')
@@ -71,6 +80,19 @@ class ProseRenderer:
     def _xref(self, tokens: Sequence[Any], idx: int, options: Any, env: Any) -> str:
         token = tokens[idx]
         return self.xref_html(RuleId.parse(token.content), token.meta["short"])
+
+    def _heading(self, tokens: Sequence[Any], idx: int, options: Any, env: Any) -> str:
+        # A page that nests sections one level deeper than the booklet
+        # (``body(section, heading_offset=1)``) moves the section's own
+        # headings down with them, so heading levels never skip.
+        offset = env.get("heading_offset", 0)
+        token = tokens[idx]
+        if not offset:
+            return self._renderer.renderToken(tokens, idx, options, env)
+        tag = f"h{min(int(token.tag[1]) + offset, 6)}"
+        if token.nesting == -1:
+            return f"</{tag}>\n"
+        return f"<{tag}{self._renderer.renderAttrs(token)}>"
 
     # -- blocks ---------------------------------------------------------------
 
@@ -94,9 +116,11 @@ class ProseRenderer:
 
     # -- entry points -----------------------------------------------------------
 
-    def body(self, section: Section) -> Markup:
-        """The section's prose as HTML (summaries excluded)."""
-        return Markup(self._renderer.render(list(section.tokens), parser().options, {}))
+    def body(self, section: Section, heading_offset: int = 0) -> Markup:
+        """The section's prose as HTML (summaries excluded), its headings
+        ``heading_offset`` levels deeper than written."""
+        env = {"heading_offset": heading_offset}
+        return Markup(self._renderer.render(list(section.tokens), parser().options, env))
 
     def summary(self, section: Section) -> Markup:
         """The section's ``::: summary`` block as HTML."""

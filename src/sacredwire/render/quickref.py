@@ -110,8 +110,9 @@ def layout_for(context: RenderContext) -> QuickRefLayout:
     return layout
 
 
-def _block(context: RenderContext, block: Block, anchor: str, sections: Mapping[RuleId, Section],
-           prose: ProseRenderer, homes: Mapping[TableId, RuleId]) -> RenderedBlock:
+def rendered_block(context: RenderContext, block: Block, anchor: str, sections: Mapping[RuleId, Section],
+                   prose: ProseRenderer, homes: Mapping[TableId, RuleId]) -> RenderedBlock:
+    """One block of the layout: its section summaries and tables, each under its rule ID."""
     items = [Item("summary", str(rule_id), sections[rule_id].title, prose.summary(sections[rule_id]))
              for rule_id in block.sections]
     ids = list(block.sections)
@@ -136,7 +137,7 @@ def render_quickref(context: RenderContext) -> str:
     pages = tuple(
         RenderedPage(
             number=number, title=page.title[context.lang] if page.title else None, columns=page.columns,
-            blocks=tuple(_block(context, block, f"qr-block-{number}-{index}", sections, prose, homes)
+            blocks=tuple(rendered_block(context, block, f"qr-block-{number}-{index}", sections, prose, homes)
                          for index, block in enumerate(page.blocks, start=1)),
             anchor=f"qr-page-{number}",
         )

@@ -1,0 +1,318 @@
+"""The web edition: the rules as a static site, every rule ID a permalink.
+
+:func:`make_site` turns the rulebook into the files of a static site, as
+paths relative to the site root and their bytes::
+
+    index.html                  both languages: the five volumes, quick reference, cards, search
+    style.css, tokens.css       the site's styles; tokens.css is the print editions' design tokens in RGB
+    site.js, search.js          the language switch keeps the rule ID; client-side search
+    search-index.js             every chapter and section of every language, as a script
+    fonts/                      the project's fonts and their licence (SIL OFL 1.1)
+    <lang>/<booklet>.html       one page per booklet: every chapter and section has id="<rule ID>"
+    <lang>/quick-reference.html, <lang>/cards.html, <lang>/search.html
+    <lang>/<rule ID>/index.html short link: forwards to the section on its booklet page
+
+Every page reads without JavaScript; the search index is a script assigning
+an array, so search works from ``file://`` as well as from any static host.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path, PurePosixPath
+
+import jinja2
+from babel import Locale
+from markupsafe import Markup, escape
+
+from ..colour import css_to_rgb
+from ..diagnostics import ContentError
+from ..ids import RuleId, TableId
+from ..model import Booklet, Rulebook, Section
+from ..render import RenderContext
+from ..render._markdown import ProseRenderer, XRefStyle
+from ..render._placement import table_homes
+from ..render._qrlayout import LAYOUT_FILE
+from ..render.cards import Card, cards, deck_tables
+from ..render.pages import PageMap
+from ..render.quickref import layout_for, rendered_block
+from ._search import SearchEntry, search_index_script
+
+__all__ = ["make_site"]
+
+# References print title and ID; a web page has no page numbers, and the ID's
+# letter names the volume. Language-neutral, so not in the catalogs.
+FULL_REFERENCE = "%(title)s (%(id)s)"
+SHORT_REFERENCE = "(%(id)s)"
+
+# Fonts the site's styles use (the print editions' extra-bold weight is not).
+FONTS = ("NotoSerif-Regular.ttf", "NotoSerif-Italic.ttf", "NotoSerif-Bold.ttf", "NotoSerif-BoldItalic.ttf",
+         "Inter-Regular.otf", "Inter-Italic.otf", "Inter-SemiBold.otf", "Inter-Bold.otf",
+         "BebasNeue-Regular.otf", "OFL.txt")
+STATIC = ("style.css", "site.js", "search.js")
+
+QUICK_REFERENCE = "quick-reference"
+CARDS = "cards"
+SEARCH = "search"
+
+
+@dataclass(frozen=True)
+class WebContext(RenderContext):
+    """The renderer's context for web pages: references are links with title and ID."""
+
+    def prose(self, booklet_key: str) -> ProseRenderer:
+        """Prose for the page of ``booklet_key``: references into other pages link across."""
+
+        def href(target: RuleId, target_key: str) -> str:
+            return f"#{target}" if target_key == booklet_key else f"{target_key}.html#{target}"
+
+        holder: dict[str, ProseRenderer] = {}
+        prose = ProseRenderer(
+            rulebook=self.rulebook, lang=self.lang, booklet_key=booklet_key, pages=self.pages,
+            xref_style=XRefStyle(FULL_REFERENCE, FULL_REFERENCE, SHORT_REFERENCE, SHORT_REFERENCE),
+            render_table=lambda table_id: self.table_html(table_id, holder["prose"]),
+            example_label=self.gettext("Example"), xref_href=href,
+        )
+        holder["prose"] = prose
+        return prose
+
+    def table_html(self, table_id: TableId, prose: ProseRenderer) -> str:
+        """The table in a labelled region that scrolls sideways on a narrow screen, not the page."""
+        title = escape(self.rulebook.tables[table_id].title[self.lang])
+        return (f'<div class="table-scroll" role="region" tabindex="0" aria-label="{title}">'
+                f"{super().table_html(table_id, prose)}</div>")
+
+
+@dataclass(frozen=True)
+class NavLink:
+    """A page of one language, as the site's navigation lists it."""
+
+    key: str
+    href: str
+    label: str
+    detail: str
+
+
+@dataclass(frozen=True)
+class WebSection:
+    """A chapter's own text or a section, with its body rendered for the page."""
+
+    section: Section
+    body: Markup
+
+    @property
+    def id(self) -> RuleId:
+        return self.section.id
+
+    @property
+    def title(self) -> str:
+        return self.section.title
+
+
+@dataclass(frozen=True)
+class WebChapter:
+    """A chapter on its booklet's page: its own text, then its sections."""
+
+    intro: WebSection
+    sections: tuple[WebSection, ...]
+
+
+@dataclass(frozen=True)
+class WebCard:
+    """A card as the card list shows it, with a link to its rule."""
+
+    card: Card
+    href: str | None
+
+
+class _Site:
+    """The files of the site, gathered language by language."""
+
+    def __init__(self, rulebook: Rulebook, langs: Sequence[str]):
+        self.rulebook = rulebook
+        self.langs = [lang for lang in rulebook.meta.languages if lang in langs]
+        self.root = Path(rulebook.root)
+        self.files: dict[PurePosixPath, bytes] = {}
+        self.search: list[SearchEntry] = []
+        # lang -> page key -> file name, for the navigation and the language switch
+        self.pages: dict[str, dict[str, str]] = {lang: self._page_names(lang) for lang in self.langs}
+
+    # -- what exists ------------------------------------------------------------
+
+    def _complete(self, lang: str) -> bool:
+        """The quick reference and the cards draw on every booklet: made once all are written."""
+        return all((meta.key, lang) in self.rulebook.booklets for meta in self.rulebook.meta.booklets)
+
+    def _booklets(self, lang: str) -> list[Booklet]:
+        metas = sorted(self.rulebook.meta.booklets, key=lambda meta: meta.volume)
+        return [self.rulebook.booklet(meta.key, lang) for meta in metas if (meta.key, lang) in self.rulebook.booklets]
+
+    def _has_cards(self) -> bool:
+        """Whether the content has card decks (``content/outputs.yaml``; a small project may have none)."""
+        return any(deck_tables(deck, list(self.rulebook.tables)) for deck in self.rulebook.settings.decks)
+
+    def _page_names(self, lang: str) -> dict[str, str]:
+        names = {booklet.meta.key: f"{booklet.meta.key}.html" for booklet in self._booklets(lang)}
+        if self._complete(lang) and (self.root / LAYOUT_FILE).is_file():
+            names[QUICK_REFERENCE] = f"{QUICK_REFERENCE}.html"
+        if self._complete(lang) and self._has_cards():
+            names[CARDS] = f"{CARDS}.html"
+        names[SEARCH] = f"{SEARCH}.html"
+        return names
+
+    def rule_href(self, text: str, lang: str) -> str | None:
+        """The link to a rule ID's section from a page of ``lang``, or None if it is no rule ID."""
+        try:
+            rule_id = RuleId.parse(text)
+        except ValueError:
+            return None
+        meta = self.rulebook.meta.booklet_for_letter(rule_id.letter)
+        if meta is None or meta.key not in self.pages[lang]:
+            return None
+        return f"{meta.key}.html#{rule_id}"
+
+    # -- rendering ----------------------------------------------------------------
+
+    def context(self, lang: str) -> WebContext:
+        return WebContext(self.rulebook, lang, PageMap())
+
+    def env(self, lang: str) -> jinja2.Environment:
+        return self.context(lang).env
+
+    def nav(self, lang: str) -> list[NavLink]:
+        context = self.context(lang)
+        links = []
+        for booklet in self._booklets(lang):
+            meta = booklet.meta
+            links.append(NavLink(meta.key, f"{meta.key}.html", meta.title[lang],
+                                 context.gettext("Vol. %(volume)s") % {"volume": meta.volume}))
+        if QUICK_REFERENCE in self.pages[lang]:
+            links.append(NavLink(QUICK_REFERENCE, f"{QUICK_REFERENCE}.html", context.gettext("Quick Reference"), ""))
+        if CARDS in self.pages[lang]:
+            links.append(NavLink(CARDS, f"{CARDS}.html", context.gettext("Cards"), ""))
+        return links
+
+    def switches(self, lang: str, key: str) -> list[dict[str, str]]:
+        """Links to the same page in the other languages built (the script keeps the rule ID)."""
+        return [{"lang": other, "name": language_name(other), "href": f"../{other}/{self.pages[other][key]}"}
+                for other in self.langs if other != lang and key in self.pages[other]]
+
+    def page(self, lang: str, key: str, template: str, title: str, **values) -> None:
+        html = self.env(lang).get_template(template).render(
+            book=self.rulebook.meta, lang=lang, root="../", nav=self.nav(lang), current=key, page_title=title,
+            switches=self.switches(lang, key), **values)
+        self.add(f"{lang}/{self.pages[lang][key]}", html)
+
+    def add(self, path: str, content: str | bytes) -> None:
+        self.files[PurePosixPath(path)] = content.encode("utf-8") if isinstance(content, str) else content
+
+    # -- the pages ----------------------------------------------------------------
+
+    def booklet_page(self, booklet: Booklet) -> None:
+        lang, key = booklet.lang, booklet.meta.key
+        prose = self.context(lang).prose(key)
+        page_url = f"{lang}/{key}.html"
+
+        def rendered(section: Section, heading_offset: int) -> WebSection:
+            web_section = WebSection(section, prose.body(section, heading_offset=heading_offset))
+            self.search.append(SearchEntry(lang, str(section.id), section.title, booklet.meta.title[lang],
+                                           f"{page_url}#{section.id}", web_section.body))
+            self.redirect(lang, section, key)
+            return web_section
+
+        # Chapters are h2 on the page and sections h3: a chapter's own
+        # subheadings (###) keep their level, a section's move one down.
+        chapters = [WebChapter(rendered(chapter.intro, 0), tuple(rendered(s, 1) for s in chapter.sections))
+                    for chapter in booklet.chapters]
+        self.page(lang, key, "web/booklet.html.j2", booklet.meta.title[lang], booklet=booklet.meta,
+                  chapters=chapters)
+
+    def redirect(self, lang: str, section: Section, key: str) -> None:
+        """``<lang>/C4.7/index.html``: the short link a player sends, forwarding to the section."""
+        html = self.env(lang).get_template("web/redirect.html.j2").render(
+            book=self.rulebook.meta, lang=lang, section=section, target=f"../{key}.html#{section.id}",
+            alternates=[{"lang": other, "href": f"../../{other}/{section.id}/index.html"}
+                        for other in self.langs if other != lang])
+        self.add(f"{lang}/{section.id}/index.html", html)
+
+    def quick_reference_page(self, lang: str) -> None:
+        context = self.context(lang)
+        layout = layout_for(context)
+        sections = self.rulebook.sections(lang)
+        prose = context.prose(QUICK_REFERENCE)
+        homes = table_homes(self.rulebook)
+        pages = [
+            (page.title[lang] if page.title else None,
+             [rendered_block(context, block, f"qr-{number}-{index}", sections, prose, homes)
+              for index, block in enumerate(page.blocks, start=1)])
+            for number, page in enumerate(layout.pages, start=1)
+        ]
+        self.page(lang, QUICK_REFERENCE, "web/quickref.html.j2", context.gettext("Quick Reference"), pages=pages,
+                  rule_href=lambda text: self.rule_href(text, lang))
+
+    def cards_page(self, lang: str) -> None:
+        context = self.context(lang)
+        families: dict[str, list[WebCard]] = {}
+        for card in cards(context):
+            families.setdefault(card.family, []).append(WebCard(card, self.rule_href(card.rule_id, lang)))
+        self.page(lang, CARDS, "web/cards.html.j2", context.gettext("Cards"), families=families)
+
+    def search_page(self, lang: str) -> None:
+        self.page(lang, SEARCH, "web/search.html.j2", self.context(lang).gettext("Search"))
+
+    def index_page(self) -> None:
+        editions = [
+            self.env(lang).get_template("web/edition.html.j2").render(
+                book=self.rulebook.meta, lang=lang, language=language_name(lang),
+                nav=[NavLink(link.key, f"{lang}/{link.href}", link.label, link.detail) for link in self.nav(lang)],
+                subtitles={booklet.meta.key: booklet.meta.subtitle[lang] for booklet in self._booklets(lang)},
+                search=f"{lang}/{SEARCH}.html")
+            for lang in self.langs
+        ]
+        html = self.env(self.langs[0]).get_template("web/index.html.j2").render(
+            book=self.rulebook.meta, lang=self.langs[0], editions=[Markup(edition) for edition in editions])
+        self.add("index.html", html)
+
+    def static_files(self) -> None:
+        templates = self.root / "templates"
+        for name in STATIC:
+            self.add(name, (templates / "web" / name).read_bytes())
+        # The print editions' tokens, their inks turned into screen colours.
+        tokens = (templates / "base" / "tokens.css").read_text(encoding="utf-8")
+        self.add("tokens.css", css_to_rgb(tokens).encode("utf-8"))
+        for name in FONTS:
+            self.add(f"fonts/{name}", (templates / "fonts" / name).read_bytes())
+
+    def build(self) -> dict[PurePosixPath, bytes]:
+        for lang in self.langs:
+            for booklet in self._booklets(lang):
+                self.booklet_page(booklet)
+            if QUICK_REFERENCE in self.pages[lang]:
+                self.quick_reference_page(lang)
+            if CARDS in self.pages[lang]:
+                self.cards_page(lang)
+            self.search_page(lang)
+        self.index_page()
+        self.add("search-index.js", search_index_script(self.search))
+        self.static_files()
+        return dict(sorted(self.files.items()))
+
+
+def language_name(lang: str) -> str:
+    """The language's name in itself: ``English``, ``Español``."""
+    name = Locale.parse(lang).get_display_name(lang)
+    return name[:1].upper() + name[1:]
+
+
+def make_site(rulebook: Rulebook, langs: Sequence[str]) -> dict[PurePosixPath, bytes]:
+    """Every file of the web edition in ``langs``, as paths relative to the site root and their bytes.
+
+    Pure: reads only the project's templates, locales and fonts, writes nothing.
+    Raises :class:`~sacredwire.diagnostics.ContentError` (with ``file:line``)
+    for content the renderer cannot place, as the print build does.
+    """
+    if not any(lang in rulebook.meta.languages for lang in langs):
+        raise ValueError(f"none of {', '.join(langs)} is a language of this book")
+    return _Site(rulebook, langs).build()
+

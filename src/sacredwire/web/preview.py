@@ -1,0 +1,216 @@
+"""A preview of the web edition while the content is being edited.
+
+The site is made in memory by :func:`~sacredwire.web.make_site` and served
+from 127.0.0.1 only. A watcher thread re-loads and re-renders it whenever a
+file under ``content/``, ``templates/`` or ``locales/`` changes; each served
+page asks the server every few hundred milliseconds whether the site changed
+and reloads itself. The checker's findings in the files just changed are
+shown in a banner on every page; content with errors keeps the last good
+pages on screen, under the banner that says why.
+"""
+
+from __future__ import annotations
+
+import http.server
+import json
+import mimetypes
+import signal
+import threading
+from collections.abc import Callable, Collection, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path, PurePosixPath
+from urllib.parse import unquote, urlsplit
+
+import jinja2
+import watchfiles
+from markupsafe import escape
+
+from ..build import BUILD_CHECKS
+from ..check import REGISTRY, errors_in, run_checks
+from ..diagnostics import ContentError, Diagnostic
+from ..load import load_rulebook
+from ..render import environment
+from ..render._i18n import translations
+from . import make_site
+
+WATCHED = ("content", "templates", "locales")
+STATUS_PATH = "/__preview/status"
+# How often an open page asks whether the site changed.
+POLL_MS = 300
+
+_RELOAD_SCRIPT = """<script>
+(function () {
+  var version = %(version)d;
+  setInterval(function () {
+    fetch("%(status)s").then(function (response) { return response.json(); }).then(function (status) {
+      if (status.version !== version) { window.location.reload(); }
+    }).catch(function () {});
+  }, %(poll)d);
+})();
+</script>
+"""
+_BANNER_STYLE = ("position:sticky;top:0;z-index:100;margin:0;padding:0.6rem 1rem;background:#17181c;color:#ffffff;"
+                 "font:600 0.9rem/1.4 sans-serif;border-bottom:4px solid #c2410c")
+
+
+_EMPTY_PAGE = (b'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>sw28</title></head>'
+               b"<body></body></html>")
+
+
+@dataclass
+class PreviewState:
+    """The site as last made, and what the last change brought up."""
+
+    files: dict[PurePosixPath, bytes] = field(default_factory=dict)
+    version: int = 0
+    problems: list[str] = field(default_factory=list)
+
+
+class Preview:
+    """The site in memory, made again on every change to the project's sources."""
+
+    def __init__(self, root: Path, langs: Sequence[str], announce: Callable[[str], None]):
+        self.root = root
+        self.langs = list(langs)
+        self.announce = announce
+        self._lock = threading.Lock()
+        self._state = PreviewState()
+
+    def state(self) -> PreviewState:
+        with self._lock:
+            return self._state
+
+    def rebuild(self, changed: Collection[Path] = ()) -> None:
+        """Load, check and render again; findings in ``changed`` files go into the banner."""
+        relative = {path.resolve().relative_to(self.root.resolve()).as_posix() for path in changed}
+        files = self.state().files
+        # Template environments and catalogs are kept per process; a preview must see edits to them.
+        environment.cache_clear()
+        translations.cache_clear()
+        try:
+            rulebook = load_rulebook(self.root)
+            # The same gate as the build: the renderer cannot place a reference to nothing.
+            gate = run_checks(rulebook, families=BUILD_CHECKS)
+            others = run_checks(rulebook, families={registered.family for registered in REGISTRY} - set(BUILD_CHECKS))
+            shown = [finding for finding in [*gate, *others] if finding.location.file in relative]
+            errors = errors_in(gate)
+            if errors:
+                # Keep the last good pages on screen, under the findings.
+                shown = sorted({*shown, *errors}, key=Diagnostic.sort_key)
+            else:
+                files = make_site(rulebook, self.langs)
+            problems = [f"{finding.location}: {finding.severity.value}: {finding.code} {finding.message}"
+                        for finding in shown]
+        except ContentError as error:
+            problems = [f"{error.location}: error: {error.message}"]
+        except jinja2.TemplateSyntaxError as error:
+            where = Path(error.filename).resolve().relative_to(self.root.resolve()).as_posix() \
+                if error.filename else "templates"
+            problems = [f"{where}:{error.lineno}: error: {error.message}"]
+        with self._lock:
+            self._state = PreviewState(files, self._state.version + 1, problems)
+        for problem in problems:
+            self.announce(problem)
+
+    def watch(self, stop: threading.Event) -> None:
+        """Rebuild on every change until ``stop`` is set (run in a thread)."""
+        paths = [self.root / name for name in WATCHED if (self.root / name).is_dir()]
+        for changes in watchfiles.watch(*paths, stop_event=stop, debounce=400, step=50, rust_timeout=200,
+                                        yield_on_timeout=False, raise_interrupt=False):
+            self.rebuild({Path(path) for _, path in changes})
+
+    def response(self, url: str) -> tuple[int, str, bytes, dict[str, str]]:
+        """Status, content type, body and extra headers for a GET of ``url``."""
+        state = self.state()
+        path = unquote(urlsplit(url).path)
+        if path == STATUS_PATH:
+            body = json.dumps({"version": state.version, "problems": state.problems}).encode()
+            return 200, "application/json", body, {}
+        relative = path.lstrip("/")
+        if ".." in PurePosixPath(relative).parts:
+            return 404, "text/plain; charset=utf-8", b"not found", {}
+        if relative == "" or relative.endswith("/"):
+            relative += "index.html"
+        target = PurePosixPath(relative)
+        if target not in state.files and target / "index.html" in state.files:
+            return 301, "text/plain; charset=utf-8", b"", {"Location": path + "/"}
+        if not state.files and state.problems:
+            # Nothing could be made yet: the findings are the page.
+            return 503, "text/html; charset=utf-8", _decorate(_EMPTY_PAGE, state), {}
+        if target not in state.files:
+            return 404, "text/plain; charset=utf-8", f"no page {path}".encode(), {}
+        body = state.files[target]
+        if target.suffix == ".html":
+            body = _decorate(body, state)
+        return 200, _content_type(target), body, {}
+
+
+def _content_type(path: PurePosixPath) -> str:
+    types = {".js": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8", ".otf": "font/otf",
+             ".ttf": "font/ttf", ".html": "text/html; charset=utf-8", ".txt": "text/plain; charset=utf-8"}
+    return types.get(path.suffix) or mimetypes.guess_type(path.name)[0] or "application/octet-stream"
+
+
+def _decorate(page: bytes, state: PreviewState) -> bytes:
+    """The page with the findings banner at the top of its body and the reload script at its end."""
+    script = _RELOAD_SCRIPT % {"version": state.version, "status": STATUS_PATH, "poll": POLL_MS}
+    text = page.decode("utf-8").replace("</body>", script + "</body>", 1)
+    if state.problems:
+        items = "".join(f"<li>{escape(problem)}</li>" for problem in state.problems)
+        banner = (f'<div class="preview-findings" role="alert" style="{_BANNER_STYLE}">'
+                  f'<ul style="margin:0;padding-left:1.2rem">{items}</ul></div>')
+        body_start = text.index(">", text.index("<body")) + 1
+        text = text[:body_start] + banner + text[body_start:]
+    return text.encode("utf-8")
+
+
+def make_handler(preview: Preview) -> type[http.server.BaseHTTPRequestHandler]:
+    """A request handler class serving ``preview``."""
+
+    class Handler(http.server.BaseHTTPRequestHandler):
+        def do_GET(self) -> None:
+            status, content_type, body, headers = preview.response(self.path)
+            self.send_response(status)
+            self.send_header("Content-Type", content_type)
+            self.send_header("Content-Length", str(len(body)))
+            self.send_header("Cache-Control", "no-store")
+            for name, value in headers.items():
+                self.send_header(name, value)
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, format: str, *args) -> None:
+            # Every poll would be logged: keep the terminal for findings.
+            pass
+
+    return Handler
+
+
+def _interrupt(number: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
+def serve(root: Path, langs: Sequence[str], port: int, announce: Callable[[str], None]) -> None:
+    """Serve the preview on 127.0.0.1:``port`` until interrupted (Ctrl-C), then stop cleanly."""
+    preview = Preview(root, langs, announce)
+    preview.rebuild()
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), make_handler(preview))
+    server.daemon_threads = True
+    stop = threading.Event()
+    watcher = threading.Thread(target=preview.watch, args=(stop,), name="watch", daemon=True)
+    watcher.start()
+    announce(f"serving the web edition at http://127.0.0.1:{server.server_address[1]}/ (Ctrl-C to stop)")
+    # Ctrl-C (and a plain kill) stop the server cleanly, even when started from
+    # a shell that ignores interrupts for background jobs.
+    previous = {number: signal.signal(number, _interrupt) for number in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        server.serve_forever(poll_interval=0.2)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)
+        stop.set()
+        server.server_close()
+        watcher.join(timeout=2)
+        announce("stopped")

@@ -1,0 +1,163 @@
+"""``sw28 serve``: the preview server in a copy of the project, edited while it runs."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+from conftest import copy_project
+
+COMBAT = "content/core-rules/en/04-combat.md"
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def get(url: str) -> tuple[int, str]:
+    try:
+        with urllib.request.urlopen(url, timeout=5) as response:
+            return response.status, response.read().decode("utf-8")
+    except urllib.error.HTTPError as error:
+        return error.code, error.read().decode("utf-8")
+
+
+def wait_for(condition: Callable[[], bool], seconds: float) -> float:
+    """Seconds until ``condition`` held; fails after ``seconds``."""
+    started = time.monotonic()
+    while time.monotonic() - started < seconds:
+        if condition():
+            return time.monotonic() - started
+        time.sleep(0.05)
+    pytest.fail(f"not within {seconds} s")
+
+
+class Server:
+    def __init__(self, project: Path):
+        self.project = project
+        self.port = _free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "sacredwire", "serve", "--port", str(self.port)], cwd=project,
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env={**os.environ, "COLUMNS": "200"})
+
+    def status(self) -> dict:
+        return json.loads(get(f"{self.url}/__preview/status")[1])
+
+    def up(self) -> bool:
+        try:
+            return get(f"{self.url}/__preview/status")[0] == 200
+        except OSError:
+            return False
+
+    def edit(self, relative: str, old: str, new: str) -> int:
+        """Replace ``old`` once; the 1-based line of the edit."""
+        path = self.project / relative
+        text = path.read_text()
+        assert old in text
+        path.write_text(text.replace(old, new, 1))
+        return text[:text.index(old)].count("\n") + 1
+
+    def stop(self) -> tuple[int, str]:
+        self.process.send_signal(signal.SIGINT)
+        _, stderr = self.process.communicate(timeout=10)
+        return self.process.returncode, stderr
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Server]:
+    running = Server(copy_project(tmp_path))
+    try:
+        wait_for(running.up, 60)
+        # The watcher starts beside the server; let it settle before the first edit.
+        time.sleep(0.5)
+        yield running
+    finally:
+        if running.process.poll() is None:
+            running.process.kill()
+            running.process.communicate()
+
+
+def test_an_edit_shows_within_two_seconds_and_ctrl_c_stops(server):
+    status, page = get(f"{server.url}/en/core-rules.html")
+    assert status == 200 and 'id="C4.4"' in page and "/__preview/status" in page
+    assert "Measure from base edge." in page and "Measure from the edge of the base." not in page
+    version = server.status()["version"]
+    server.edit(COMBAT, "Measure from base edge.", "Measure from the edge of the base.")
+    took = wait_for(lambda: "Measure from the edge of the base." in get(f"{server.url}/en/core-rules.html")[1], 2)
+    assert server.status()["version"] > version
+    assert took < 2
+    # The short link of a rule ID and the site root are served as on a static host.
+    assert get(f"{server.url}/en/C4.4/")[0] == 200
+    assert 'lang="es"' in get(f"{server.url}/")[1]
+    returncode, stderr = server.stop()
+    assert returncode == 0, stderr
+    assert "stopped" in stderr and "Traceback" not in stderr
+
+
+def test_a_bad_edit_shows_the_finding_with_file_and_line(server):
+    line = server.edit(COMBAT, "{I1}", "{I99}")
+    finding = f"{COMBAT}:{line}: error: XREF001 reference to unknown section I99"
+    wait_for(lambda: finding in get(f"{server.url}/en/core-rules.html")[1], 5)
+    status, page = get(f"{server.url}/es/missions.html")
+    assert status == 200 and finding in page and 'class="preview-findings"' in page
+    # The last good page stays under the banner.
+    assert 'id="C4.1"' in get(f"{server.url}/en/core-rules.html")[1]
+    server.edit(COMBAT, "{I99}", "{I1}")
+    wait_for(lambda: "preview-findings" not in get(f"{server.url}/en/core-rules.html")[1], 5)
+    assert finding in server.stop()[1]
+
+
+def test_only_localhost_and_only_the_site(server):
+    assert get(f"{server.url}/../content/book.yaml")[0] == 404
+    assert get(f"{server.url}/en/nothing.html")[0] == 404
+    assert get(f"{server.url}/en/C4.7")[0] == 200  # forwarded to en/C4.7/
+    listening = _listening_addresses(server.port)
+    assert listening == {"127.0.0.1"}, listening
+
+
+def _listening_addresses(port: int) -> set[str]:
+    """The IPv4 and IPv6 addresses listening on ``port``, from the kernel's socket tables."""
+    tables = [Path("/proc/net/tcp"), Path("/proc/net/tcp6")]
+    if not tables[0].is_file():
+        pytest.skip("no /proc/net/tcp to read listening sockets from")
+    found = set()
+    for table in tables:
+        if not table.is_file():
+            continue
+        for line in table.read_text().splitlines()[1:]:
+            local, state = line.split()[1], line.split()[3]
+            address, _, hex_port = local.partition(":")
+            if state == "0A" and int(hex_port, 16) == port:  # 0A: LISTEN
+                found.add(socket.inet_ntoa(bytes.fromhex(address)[::-1]) if len(address) == 8 else address)
+    return found
+
+
+def test_content_that_cannot_load_is_shown_instead_of_pages(tmp_path):
+    from markupsafe import escape
+
+    from sacredwire.web.preview import Preview
+
+    project = copy_project(tmp_path)
+    book = project / "content" / "book.yaml"
+    book.write_text(book.read_text().replace("version: 0.9.0-beta", "version: [0.9"))
+    messages: list[str] = []
+    preview = Preview(project, ["en"], messages.append)
+    preview.rebuild()
+    status, content_type, body, _ = preview.response("/en/core-rules.html")
+    assert status == 503 and content_type.startswith("text/html")
+    assert messages and messages[0].startswith("content/book.yaml:6: error:")
+    assert str(escape(messages[0])) in body.decode()
