@@ -1,0 +1,126 @@
+"""The PDF/X-1a:2003 keys and clean-up shared by the print editions (pod, press).
+
+The colours themselves are CMYK already (the styles use ``device-cmyk``);
+this makes the file say what it is and removes what PDF/X-1a forbids and a
+post-processing step can remove without changing a pixel: annotations (links
+inside the BleedBox), the structure tree that points at them, no-op
+transparency groups and unused non-CMYK colour spaces (WeasyPrint declares Lab on every page). Real transparency
+(opacity below 1, soft masks, blend modes) cannot be removed without changing
+the printed result, so it stops the edition with the page it is on.
+"""
+
+from __future__ import annotations
+
+import re
+
+from pypdf import PdfWriter
+from pypdf.generic import ArrayObject, DictionaryObject, NameObject, TextStringObject
+
+from .base import EditionError, EditionSettings
+
+PDFX_VERSION = "PDF/X-1:2003"
+# Colour spaces PDF/X-1a allows: CMYK, grey and spot colours.
+PRINT_COLOUR_SPACES = {"/DeviceCMYK", "/DeviceGray", "/Separation", "/DeviceN", "/Pattern", "/Indexed"}
+# The catalog and page keys that only serve a reader on screen.
+SCREEN_ONLY_CATALOG_KEYS = ("/StructTreeRoot", "/MarkInfo", "/ViewerPreferences", "/OpenAction")
+SCREEN_ONLY_PAGE_KEYS = ("/Annots", "/StructParents", "/Tabs")
+# A file whose fonts are OpenType (FontFile3 /OpenType) needs PDF 1.6.
+OPENTYPE_FONT_VERSION = "%PDF-1.6"
+PDFX_HEADER = "%PDF-1.4"
+
+
+def make_pdfx(writer: PdfWriter, title: str, settings: EditionSettings, what: str) -> None:
+    """Turn the writer's document into a PDF/X-1a:2003 print file (in place)."""
+    root = writer.root_object
+    for key in SCREEN_ONLY_CATALOG_KEYS:
+        root.pop(NameObject(key), None)
+    for number, page in enumerate(writer.pages, start=1):
+        for key in SCREEN_ONLY_PAGE_KEYS:
+            page.pop(NameObject(key), None)
+        _drop_transparency(page, f"{what}: page {number}")
+    _drop_outline_actions(root)
+    root[NameObject("/OutputIntents")] = ArrayObject([DictionaryObject({
+        NameObject("/Type"): NameObject("/OutputIntent"),
+        NameObject("/S"): NameObject("/GTS_PDFX"),
+        NameObject("/OutputConditionIdentifier"): TextStringObject(settings.output_condition_identifier),
+        NameObject("/OutputCondition"): TextStringObject(settings.output_condition),
+        NameObject("/RegistryName"): TextStringObject(settings.output_registry),
+        NameObject("/Info"): TextStringObject(settings.output_info),
+    })])
+    writer.add_metadata({"/Title": title, "/GTS_PDFXVersion": PDFX_VERSION})
+    writer.metadata[NameObject("/Trapped")] = NameObject("/False")
+    writer.pdf_header = OPENTYPE_FONT_VERSION if _has_opentype_fonts(writer) else PDFX_HEADER
+
+
+def _drop_outline_actions(root: DictionaryObject) -> None:
+    """Outline items jump by destination; an action (PDF/X forbids most) is not kept."""
+    outlines = root.get("/Outlines")
+    if outlines is None:
+        return
+    pending = [outlines.get_object().get("/First")]
+    while pending:
+        item = pending.pop()
+        if item is None:
+            continue
+        item = item.get_object()
+        item.pop(NameObject("/A"), None)
+        pending += [item.get("/First"), item.get("/Next")]
+
+
+def _resources_of(owner: DictionaryObject) -> DictionaryObject | None:
+    resources = owner.get("/Resources")
+    return resources.get_object() if resources is not None else None
+
+
+def _drop_transparency(page: DictionaryObject, where: str) -> None:
+    """Remove transparency groups that change nothing; refuse real transparency."""
+    seen: set[int] = set()
+    pending: list[DictionaryObject] = [page]
+    while pending:
+        owner = pending.pop()
+        owner.pop(NameObject("/Group"), None)
+        resources = _resources_of(owner)
+        if resources is None or id(resources) in seen:
+            continue
+        seen.add(id(resources))
+        for name, state in (resources.get("/ExtGState") or {}).items():
+            state = state.get_object()
+            alpha = min(float(state.get("/ca", 1)), float(state.get("/CA", 1)))
+            soft_mask = state.get("/SMask", NameObject("/None"))
+            blend = state.get("/BM", NameObject("/Normal"))
+            if alpha < 1 or soft_mask != "/None" or blend not in ("/Normal", "/Compatible"):
+                raise EditionError(f"{where}: transparency ({name}: opacity {alpha}, soft mask {soft_mask}, "
+                                   f"blend {blend}) is not allowed in PDF/X-1a; make the style opaque")
+        _drop_unused_colour_spaces(owner, resources)
+        for category in ("/XObject", "/Pattern"):
+            for child in (resources.get(category) or {}).values():
+                child = child.get_object()
+                if "/Resources" in child:
+                    pending.append(child)
+
+
+def _drop_unused_colour_spaces(owner: DictionaryObject, resources: DictionaryObject) -> None:
+    spaces = resources.get("/ColorSpace")
+    if spaces is None:
+        return
+    spaces = spaces.get_object()
+    data = owner.get_contents().get_data() if hasattr(owner, "get_contents") else owner.get_data()
+    for name in list(spaces):
+        family = spaces[name].get_object()
+        family = family[0] if isinstance(family, ArrayObject) else family
+        # A used one is left for the preflight to report: removing it would change the page.
+        if family in PRINT_COLOUR_SPACES or re.search(re.escape(name.encode("latin-1")) + rb"(?![^\s/\[\]<>()%])",
+                                                      data):
+            continue
+        del spaces[name]
+
+
+def _has_opentype_fonts(writer: PdfWriter) -> bool:
+    for page in writer.pages:
+        for font in (_resources_of(page) or {}).get("/Font", {}).values():
+            for descendant in font.get_object().get("/DescendantFonts", []):
+                descriptor = descendant.get_object().get("/FontDescriptor")
+                program = descriptor.get_object().get("/FontFile3") if descriptor is not None else None
+                if program is not None and program.get_object().get("/Subtype") == "/OpenType":
+                    return True
+    return False

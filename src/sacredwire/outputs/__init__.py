@@ -1,0 +1,1 @@
+"""What the build writes: files relative to an output folder."""
