@@ -31,6 +31,10 @@ PDFX_HEADER = "%PDF-1.4"
 
 def make_pdfx(writer: PdfWriter, title: str, settings: EditionSettings, what: str) -> None:
     """Turn the writer's document into a PDF/X-1a:2003 print file (in place)."""
+    info = writer.metadata or {}
+    missing = [key for key in ("/CreationDate", "/ModDate") if key not in info]
+    if missing:
+        raise EditionError(f"{what}: PDF/X needs {' and '.join(missing)}; the laid-out document has none")
     root = writer.root_object
     for key in SCREEN_ONLY_CATALOG_KEYS:
         root.pop(NameObject(key), None)
@@ -48,7 +52,8 @@ def make_pdfx(writer: PdfWriter, title: str, settings: EditionSettings, what: st
         NameObject("/Info"): TextStringObject(settings.output_info),
     })])
     writer.add_metadata({"/Title": title, "/GTS_PDFXVersion": PDFX_VERSION})
-    writer.metadata[NameObject("/Trapped")] = NameObject("/False")
+    # /Trapped is a name; pypdf's public metadata calls write every value as a string.
+    writer._info[NameObject("/Trapped")] = NameObject("/False")
     writer.pdf_header = OPENTYPE_FONT_VERSION if _has_opentype_fonts(writer) else PDFX_HEADER
 
 

@@ -26,9 +26,9 @@ SET_COLOUR = {b"sc": False, b"scn": False, b"SC": True, b"SCN": True}
 def rgb_from_cmyk(cyan: float, magenta: float, yellow: float, black: float) -> tuple[float, float, float]:
     """The naive device conversion.
 
-    >>> rgb_from_cmyk(0, 0, 0, 1)
+    >>> rgb_from_cmyk(0.0, 0.0, 0.0, 1.0)
     (0.0, 0.0, 0.0)
-    >>> rgb_from_cmyk(0, 1, 1, 0)
+    >>> rgb_from_cmyk(0.0, 1.0, 1.0, 0.0)
     (1.0, 0.0, 0.0)
     >>> tuple(round(v, 2) for v in rgb_from_cmyk(0.5, 0, 0.5, 0.2))
     (0.4, 0.8, 0.4)
