@@ -242,6 +242,18 @@ def test_press_pixels_inside_the_bleed_are_the_laid_out_pixels(booklet: LaidOutD
                                      for column in inked_columns), sorted(inked_columns)
 
 
+def test_press_paints_nothing_but_marks_outside_its_bleed(booklet: LaidOutDocument, tmp_path: Path) -> None:
+    # The layout's bleed (9 pt) is wider than the press bleed (3 mm = 8.5 pt): the rest is clipped away.
+    marked = save(tmp_path, "press.pdf", finished("press", booklet)["core-rules.pdf"])
+    width, height, pixels = render_gray(marked, 1)  # the dark front cover
+    trim_left, trim_right = 13 * MM, 13 * MM + A5[0]
+    bleed_top = 10 * MM  # the slug; the BleedBox starts below it
+    rows = [pixels[row * width:(row + 1) * width] for row in range(int(bleed_top))]
+    inked = {column for row in rows for column, value in enumerate(row) if value < 250}
+    assert inked and all(min(abs(column + 0.5 - edge) for edge in (trim_left, trim_right)) <= 1.5
+                         for column in inked), sorted(inked)
+
+
 def test_press_refuses_a_bleed_that_was_not_laid_out(booklet: LaidOutDocument) -> None:
     with pytest.raises(EditionError, match="laid out with 3.175 mm of bleed"):
         finished("press", booklet, EditionSettings(press_bleed_mm=5))
