@@ -277,6 +277,7 @@ def test_print_files_carry_the_pdfx_keys(booklet: LaidOutDocument, edition: str,
     pdf = reader(finished(edition, booklet)[file])
     info = pdf.metadata
     assert info["/GTS_PDFXVersion"] == "PDF/X-1:2003"
+    assert pdf.pdf_header == "%PDF-1.4"
     assert info["/Trapped"] == "/False"
     assert info["/Title"] == "Test Rules"
     assert info["/CreationDate"] == reader(booklet.pdf).metadata["/CreationDate"]
@@ -597,3 +598,31 @@ def test_a_built_booklet_goes_through_every_edition(minimal_booklet: LaidOutDocu
         assert check.returncode == 0, check.stdout + check.stderr
     assert len(reader(files["home/core-rules.pdf"]).pages) == pages // 2
     assert len(reader(files["press/core-rules.pdf"]).pages) == pages
+
+
+def _font_programs(pdf: PdfReader) -> set[tuple[str, str]]:
+    programs = set()
+    for page in pdf.pages:
+        for font in page["/Resources"]["/Font"].values():
+            descriptor = font.get_object()["/DescendantFonts"][0].get_object()["/FontDescriptor"]
+            for key in ("/FontFile2", "/FontFile3"):
+                if key in descriptor:
+                    programs.add((key, str(descriptor[key].get_object().get("/Subtype"))))
+    return programs
+
+
+def test_print_fonts_are_pdf_1_4_and_draw_the_same_glyphs(minimal_booklet: LaidOutDocument, tmp_path: Path) -> None:
+    """The project's CFF fonts lose their OpenType wrapper (PDF 1.6), and not a pixel changes."""
+    assert ("/FontFile3", "/OpenType") in _font_programs(reader(minimal_booklet.pdf))
+    settings = EditionSettings(press_bleed_mm=0.125 * 25.4, slug_mm=0.5 * 25.4)
+    data = finished("press", minimal_booklet, settings)["core-rules.pdf"]
+    assert reader(data).pdf_header == "%PDF-1.4"
+    assert ("/FontFile3", "/CIDFontType0C") in _font_programs(reader(data))
+    assert ("/FontFile3", "/OpenType") not in _font_programs(reader(data))
+    marked, source = save(tmp_path, "press.pdf", data), save(tmp_path, "source.pdf", minimal_booklet.pdf)
+    for page in range(1, 5):
+        width, height, before = render_gray(source, page)
+        big_width, _, after = render_gray(marked, page)
+        inside = b"".join(after[(row + 36) * big_width + 36:(row + 36) * big_width + 36 + width]
+                          for row in range(height))
+        assert inside == before, page

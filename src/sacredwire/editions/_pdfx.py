@@ -4,7 +4,10 @@ The colours themselves are CMYK already (the styles use ``device-cmyk``);
 this makes the file say what it is and removes what PDF/X-1a forbids and a
 post-processing step can remove without changing a pixel: annotations (links
 inside the BleedBox), the structure tree that points at them, no-op
-transparency groups and unused non-CMYK colour spaces (WeasyPrint declares Lab on every page). Real transparency
+transparency groups and unused non-CMYK colour spaces (WeasyPrint declares Lab on every page).
+OpenType-wrapped CFF fonts (a PDF 1.6 feature) are stored as their bare CFF
+program, which PDF 1.4 knows, so the file can say it is PDF 1.4 as X-1a:2003
+requires. Real transparency
 (opacity below 1, soft masks, blend modes) cannot be removed without changing
 the printed result, so it stops the edition with the page it is on.
 """
@@ -12,6 +15,7 @@ the printed result, so it stops the edition with the page it is on.
 from __future__ import annotations
 
 import re
+import struct
 
 from pypdf import PdfWriter
 from pypdf.generic import ArrayObject, DictionaryObject, NameObject, TextStringObject
@@ -24,8 +28,6 @@ PRINT_COLOUR_SPACES = {"/DeviceCMYK", "/DeviceGray", "/Separation", "/DeviceN", 
 # The catalog and page keys that only serve a reader on screen.
 SCREEN_ONLY_CATALOG_KEYS = ("/StructTreeRoot", "/MarkInfo", "/ViewerPreferences", "/OpenAction")
 SCREEN_ONLY_PAGE_KEYS = ("/Annots", "/StructParents", "/Tabs")
-# A file whose fonts are OpenType (FontFile3 /OpenType) needs PDF 1.6.
-OPENTYPE_FONT_VERSION = "%PDF-1.6"
 PDFX_HEADER = "%PDF-1.4"
 
 
@@ -42,6 +44,7 @@ def make_pdfx(writer: PdfWriter, title: str, settings: EditionSettings, what: st
         for key in SCREEN_ONLY_PAGE_KEYS:
             page.pop(NameObject(key), None)
         _drop_transparency(page, f"{what}: page {number}")
+    _bare_cff_fonts(writer, what)
     _drop_outline_actions(root)
     root[NameObject("/OutputIntents")] = ArrayObject([DictionaryObject({
         NameObject("/Type"): NameObject("/OutputIntent"),
@@ -54,7 +57,7 @@ def make_pdfx(writer: PdfWriter, title: str, settings: EditionSettings, what: st
     writer.add_metadata({"/Title": title, "/GTS_PDFXVersion": PDFX_VERSION})
     # /Trapped is a name; pypdf's public metadata calls write every value as a string.
     writer._info[NameObject("/Trapped")] = NameObject("/False")
-    writer.pdf_header = OPENTYPE_FONT_VERSION if _has_opentype_fonts(writer) else PDFX_HEADER
+    writer.pdf_header = PDFX_HEADER
 
 
 def _drop_outline_actions(root: DictionaryObject) -> None:
@@ -120,12 +123,53 @@ def _drop_unused_colour_spaces(owner: DictionaryObject, resources: DictionaryObj
         del spaces[name]
 
 
-def _has_opentype_fonts(writer: PdfWriter) -> bool:
-    for page in writer.pages:
-        for font in (_resources_of(page) or {}).get("/Font", {}).values():
+def cff_table(font: bytes) -> bytes:
+    """The ``CFF `` table of an OpenType font program (its table directory is read directly)."""
+    if font[:4] != b"OTTO":
+        raise ValueError("not an OpenType font with CFF outlines")
+    (tables,) = struct.unpack(">H", font[4:6])
+    for record in range(tables):
+        tag, _checksum, offset, length = struct.unpack(">4sIII", font[12 + 16 * record:28 + 16 * record])
+        if tag == b"CFF ":
+            return font[offset:offset + length]
+    raise ValueError("no CFF table")
+
+
+def _bare_cff_fonts(writer: PdfWriter, what: str) -> None:
+    """Store each OpenType CFF font program as the bare CFF program it wraps (PDF 1.4's CIDFontType0C).
+
+    WeasyPrint's subsets are name-keyed CFF, so a CID is used as the glyph
+    index, exactly as with the OpenType wrapper: the glyphs do not change.
+    """
+    done: set[int] = set()
+    for resources in _all_resources(writer):
+        for font in (resources.get("/Font") or {}).values():
             for descendant in font.get_object().get("/DescendantFonts", []):
                 descriptor = descendant.get_object().get("/FontDescriptor")
                 program = descriptor.get_object().get("/FontFile3") if descriptor is not None else None
-                if program is not None and program.get_object().get("/Subtype") == "/OpenType":
-                    return True
-    return False
+                if program is None or id(program.get_object()) in done:
+                    continue
+                program = program.get_object()
+                done.add(id(program))
+                if program.get("/Subtype") != "/OpenType":
+                    continue
+                try:
+                    bare = cff_table(program.get_data())
+                except (ValueError, struct.error) as error:
+                    raise EditionError(f"{what}: font {font.get_object().get('/BaseFont')}: {error}") from None
+                program.set_data(bare)
+                program[NameObject("/Subtype")] = NameObject("/CIDFontType0C")
+
+
+def _all_resources(writer: PdfWriter) -> list[DictionaryObject]:
+    """Every resource dictionary of the pages and of the forms and patterns they paint."""
+    found: dict[int, DictionaryObject] = {}
+    pending: list[DictionaryObject] = list(writer.pages)
+    while pending:
+        resources = _resources_of(pending.pop())
+        if resources is None or id(resources) in found:
+            continue
+        found[id(resources)] = resources
+        for category in ("/XObject", "/Pattern"):
+            pending += [child.get_object() for child in (resources.get(category) or {}).values()]
+    return list(found.values())
