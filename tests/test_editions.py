@@ -173,9 +173,12 @@ def test_doctests() -> None:
         assert doctest.testmod(module).failed == 0
 
 
-def test_registry_names_every_edition() -> None:
+def test_registry_names_every_edition(booklet: LaidOutDocument, cards: LaidOutDocument) -> None:
     assert set(editions.EDITIONS) == {"press", "pod", "screen", "home"}
     assert all(edition.description for edition in EDITIONS.values())
+    for edition in EDITIONS.values():
+        for document in (booklet, cards):
+            assert bool(finished(edition.name, document)) == (document.kind in edition.applies_to), edition.name
 
 
 def test_the_input_is_laid_out_as_the_build_lays_it_out(booklet: LaidOutDocument) -> None:
@@ -365,9 +368,10 @@ def test_pod_splits_the_cards_into_decks(cards: LaidOutDocument, tmp_path: Path)
 
 
 def test_pod_refuses_a_deck_outside_the_cards(cards: LaidOutDocument) -> None:
-    document = LaidOutDocument("cards", "cards", "en", "Cards", cards.pdf, (Deck("gamma", 20, 4),))
-    with pytest.raises(EditionError, match="deck gamma"):
-        finished("pod", document)
+    for deck in (Deck("gamma", 21, 4), Deck("gamma", 2, 4), Deck("gamma", 1, 3)):
+        document = LaidOutDocument("cards", "cards", "en", "Cards", cards.pdf, (deck,))
+        with pytest.raises(EditionError, match="deck gamma"):
+            finished("pod", document)
 
 
 # screen

@@ -93,23 +93,24 @@ Finish = Callable[[LaidOutDocument, EditionSettings], list[Artifact]]
 
 @dataclass(frozen=True)
 class Edition:
-    """A way of publishing every document: ``finish`` returns its files (none if it has no use for the kind)."""
+    """A way of publishing: ``finish`` returns its files for a document, none for a kind not in ``applies_to``."""
 
     name: str
     description: str
+    applies_to: frozenset[DocumentKind]
     finish: Finish
 
 
 EDITIONS: dict[str, Edition] = {}
 
 
-def edition(name: str, description: str) -> Callable[[Finish], Finish]:
-    """Register ``finish`` as the edition ``name``."""
+def edition(name: str, description: str, applies_to: tuple[DocumentKind, ...]) -> Callable[[Finish], Finish]:
+    """Register ``finish`` as the edition ``name`` for the given kinds of document."""
 
     def register(finish: Finish) -> Finish:
         if name in EDITIONS:
             raise ValueError(f"edition {name!r} registered twice")
-        EDITIONS[name] = Edition(name, description, finish)
+        EDITIONS[name] = Edition(name, description, frozenset(applies_to), finish)
         return finish
 
     return register

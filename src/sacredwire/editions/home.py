@@ -149,7 +149,8 @@ def card_sheets(pdf: bytes, title: str, language: str, paper: Paper, gutter_mm: 
     return _pdf.written(writer, pdf, f"home cards {paper} {gutter_mm}")
 
 
-@edition("home", "Home printing: booklets 2-up for folding, print-and-play card sheets, the quick reference")
+@edition("home", "Home printing: booklets 2-up for folding, print-and-play card sheets, the quick reference",
+         ("booklet", "cards", "quick-reference"))
 def finish_home(document: LaidOutDocument, settings: EditionSettings) -> list[Artifact]:
     """The imposed booklet, the card sheets, or the quick reference as laid out."""
     language = settings.screen_language(document.lang)

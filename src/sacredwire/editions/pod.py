@@ -97,6 +97,9 @@ def decks(pdf: bytes, title: str, deck_list: tuple[Deck, ...], settings: Edition
     files = []
     for deck in deck_list:
         last = deck.first_page + deck.page_count - 1
+        if deck.first_page % 2 == 0 or deck.page_count % 2:
+            raise EditionError(f"{what}: deck {deck.name} must start on a card front (an odd page) and hold "
+                               f"whole cards (an even page count), not pages {deck.first_page}-{last}")
         if deck.first_page < 1 or deck.page_count < 1 or last > len(reader.pages):
             raise EditionError(f"{what}: deck {deck.name} (pages {deck.first_page}-{last}) is not inside the "
                                f"{len(reader.pages)} card pages")
@@ -107,7 +110,8 @@ def decks(pdf: bytes, title: str, deck_list: tuple[Deck, ...], settings: Edition
     return files
 
 
-@edition("pod", "Print on demand: booklet interior and cover spread, one card file per deck, PDF/X-1a")
+@edition("pod", "Print on demand: booklet interior and cover spread, one card file per deck, PDF/X-1a",
+         ("booklet", "cards"))
 def finish_pod(document: LaidOutDocument, settings: EditionSettings) -> list[Artifact]:
     """A booklet's interior and cover, or the card decks; nothing for the quick reference."""
     what = f"{document.lang}/pod/{document.name}"

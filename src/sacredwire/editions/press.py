@@ -86,7 +86,8 @@ def press_pdf(pdf: bytes, title: str, settings: EditionSettings, what: str) -> b
     return _pdf.written(writer, pdf, "press")
 
 
-@edition("press", "Offset or local digital printing: every page with its bleed and crop marks, PDF/X-1a")
+@edition("press", "Offset or local digital printing: every page with its bleed and crop marks, PDF/X-1a",
+         ("booklet", "cards"))
 def finish_press(document: LaidOutDocument, settings: EditionSettings) -> list[Artifact]:
     """The booklet (covers included) or the single cards, marked for the press; nothing else."""
     names = {"booklet": file_name(document.name), "cards": SINGLE_FILE}

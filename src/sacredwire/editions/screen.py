@@ -56,7 +56,8 @@ def screen_pdf(pdf: bytes, title: str, language: str, what: str) -> bytes:
     return _pdf.written(writer, pdf, "screen")
 
 
-@edition("screen", "Reading on screen: trimmed pages, RGB, bookmarks, tagged, linked volumes")
+@edition("screen", "Reading on screen: trimmed pages, RGB, bookmarks, tagged, linked volumes",
+         ("booklet", "quick-reference"))
 def finish_screen(document: LaidOutDocument, settings: EditionSettings) -> list[Artifact]:
     """The booklet or quick reference for reading on screen; cards have no screen file."""
     if document.kind not in ("booklet", "quick-reference"):
