@@ -134,7 +134,8 @@ def form_from_page(writer: PdfWriter, page: PageObject, bbox: Box) -> IndirectOb
         "/BBox": ArrayObject(FloatObject(round(value, 6)) for value in bbox),
     }
     if resources is not None:
-        entries["/Resources"] = resources.get_object().clone(writer)
+        # Indirect, so that the identical resources of many placed pages are written once.
+        entries["/Resources"] = add_object(writer, resources.get_object().clone(writer))
     return add_object(writer, stream(content(page), entries))
 
 
@@ -159,6 +160,9 @@ def written(writer: PdfWriter, source: bytes, salt: str) -> bytes:
     identifier = ByteStringObject(hashlib.sha256(source + salt.encode("utf-8")).digest()[:16])
     # The identifier is only reachable through this attribute; pypdf would otherwise keep the input's.
     writer._ID = ArrayObject([identifier, identifier])
+    # Replaced content streams and dropped pages would otherwise still be written, and
+    # pages placed as forms would each carry a copy of the same resources.
+    writer.compress_identical_objects(remove_duplicates=True, remove_unreferenced=True)
     output = io.BytesIO()
     writer.write(output)
     return output.getvalue()
