@@ -1,15 +1,15 @@
 """The PDF/X-1a:2003 keys and clean-up shared by the print editions (pod, press).
 
-The colours themselves are CMYK already (the styles use ``device-cmyk``);
-this makes the file say what it is and removes what PDF/X-1a forbids and a
-post-processing step can remove without changing a pixel: annotations (links
-inside the BleedBox), the structure tree that points at them, no-op
-transparency groups and unused non-CMYK colour spaces (WeasyPrint declares Lab on every page).
-OpenType-wrapped CFF fonts (a PDF 1.6 feature) are stored as their bare CFF
-program, which PDF 1.4 knows, so the file can say it is PDF 1.4 as X-1a:2003
-requires. Real transparency
-(opacity below 1, soft masks, blend modes) cannot be removed without changing
-the printed result, so it stops the edition with the page it is on.
+The colours themselves are CMYK already (the styles use ``device-cmyk``).
+This makes the file say what it is, and removes what PDF/X-1a forbids where
+that changes no pixel: annotations (links inside the BleedBox), the
+structure tree that points at them, transparency groups with nothing
+transparent in them, and unused non-CMYK colour spaces (WeasyPrint declares
+Lab on every page). OpenType-wrapped CFF fonts (PDF 1.6) are stored as the
+bare CFF programs they wrap (PDF 1.4), so the file is the PDF 1.4 that
+X-1a:2003 requires. Real transparency (opacity below 1, soft masks, blend
+modes) cannot be removed without changing the print, so it stops the edition
+with the page it is on.
 """
 
 from __future__ import annotations
@@ -40,12 +40,13 @@ def make_pdfx(writer: PdfWriter, title: str, settings: EditionSettings, what: st
     root = writer.root_object
     for key in SCREEN_ONLY_CATALOG_KEYS:
         root.pop(NameObject(key), None)
+    seen: set[int] = set()
     for number, page in enumerate(writer.pages, start=1):
         for key in SCREEN_ONLY_PAGE_KEYS:
             page.pop(NameObject(key), None)
-        _drop_transparency(page, f"{what}: page {number}")
-    _bare_cff_fonts(writer, what)
-    _drop_outline_actions(root)
+        for owner in _painters(page, seen):
+            _drop_transparency(owner, f"{what}: page {number}")
+            _bare_cff_fonts(owner, seen, f"{what}: page {number}")
     root[NameObject("/OutputIntents")] = ArrayObject([DictionaryObject({
         NameObject("/Type"): NameObject("/OutputIntent"),
         NameObject("/S"): NameObject("/GTS_PDFX"),
@@ -60,51 +61,43 @@ def make_pdfx(writer: PdfWriter, title: str, settings: EditionSettings, what: st
     writer.pdf_header = PDFX_HEADER
 
 
-def _drop_outline_actions(root: DictionaryObject) -> None:
-    """Outline items jump by destination; an action (PDF/X forbids most) is not kept."""
-    outlines = root.get("/Outlines")
-    if outlines is None:
-        return
-    pending = [outlines.get_object().get("/First")]
-    while pending:
-        item = pending.pop()
-        if item is None:
-            continue
-        item = item.get_object()
-        item.pop(NameObject("/A"), None)
-        pending += [item.get("/First"), item.get("/Next")]
-
-
 def _resources_of(owner: DictionaryObject) -> DictionaryObject | None:
     resources = owner.get("/Resources")
     return resources.get_object() if resources is not None else None
 
 
-def _drop_transparency(page: DictionaryObject, where: str) -> None:
-    """Remove transparency groups that change nothing; refuse real transparency."""
-    seen: set[int] = set()
-    pending: list[DictionaryObject] = [page]
+def _painters(page: DictionaryObject, seen: set[int]) -> list[DictionaryObject]:
+    """The page and every form and tiling pattern it paints, each once per document."""
+    found: list[DictionaryObject] = []
+    pending = [page]
     while pending:
         owner = pending.pop()
-        owner.pop(NameObject("/Group"), None)
-        resources = _resources_of(owner)
-        if resources is None or id(resources) in seen:
+        if id(owner) in seen:
             continue
-        seen.add(id(resources))
-        for name, state in (resources.get("/ExtGState") or {}).items():
-            state = state.get_object()
-            alpha = min(float(state.get("/ca", 1)), float(state.get("/CA", 1)))
-            soft_mask = state.get("/SMask", NameObject("/None"))
-            blend = state.get("/BM", NameObject("/Normal"))
-            if alpha < 1 or soft_mask != "/None" or blend not in ("/Normal", "/Compatible"):
-                raise EditionError(f"{where}: transparency ({name}: opacity {alpha}, soft mask {soft_mask}, "
-                                   f"blend {blend}) is not allowed in PDF/X-1a; make the style opaque")
-        _drop_unused_colour_spaces(owner, resources)
+        seen.add(id(owner))
+        found.append(owner)
+        resources = _resources_of(owner)
         for category in ("/XObject", "/Pattern"):
-            for child in (resources.get(category) or {}).values():
-                child = child.get_object()
-                if "/Resources" in child:
-                    pending.append(child)
+            pending += [child.get_object() for child in ((resources or {}).get(category) or {}).values()
+                        if "/Resources" in child.get_object()]
+    return found
+
+
+def _drop_transparency(owner: DictionaryObject, where: str) -> None:
+    """Remove a transparency group that changes nothing; refuse real transparency."""
+    owner.pop(NameObject("/Group"), None)
+    resources = _resources_of(owner)
+    if resources is None:
+        return
+    for name, state in (resources.get("/ExtGState") or {}).items():
+        state = state.get_object()
+        alpha = min(float(state.get("/ca", 1)), float(state.get("/CA", 1)))
+        soft_mask = state.get("/SMask", NameObject("/None"))
+        blend = state.get("/BM", NameObject("/Normal"))
+        if alpha < 1 or soft_mask != "/None" or blend not in ("/Normal", "/Compatible"):
+            raise EditionError(f"{where}: transparency ({name}: opacity {alpha}, soft mask {soft_mask}, "
+                               f"blend {blend}) is not allowed in PDF/X-1a; make the style opaque")
+    _drop_unused_colour_spaces(owner, resources)
 
 
 def _drop_unused_colour_spaces(owner: DictionaryObject, resources: DictionaryObject) -> None:
@@ -135,41 +128,25 @@ def cff_table(font: bytes) -> bytes:
     raise ValueError("no CFF table")
 
 
-def _bare_cff_fonts(writer: PdfWriter, what: str) -> None:
+def _bare_cff_fonts(owner: DictionaryObject, seen: set[int], where: str) -> None:
     """Store each OpenType CFF font program as the bare CFF program it wraps (PDF 1.4's CIDFontType0C).
 
     WeasyPrint's subsets are name-keyed CFF, so a CID is used as the glyph
     index, exactly as with the OpenType wrapper: the glyphs do not change.
     """
-    done: set[int] = set()
-    for resources in _all_resources(writer):
-        for font in (resources.get("/Font") or {}).values():
-            for descendant in font.get_object().get("/DescendantFonts", []):
-                descriptor = descendant.get_object().get("/FontDescriptor")
-                program = descriptor.get_object().get("/FontFile3") if descriptor is not None else None
-                if program is None or id(program.get_object()) in done:
-                    continue
-                program = program.get_object()
-                done.add(id(program))
-                if program.get("/Subtype") != "/OpenType":
-                    continue
-                try:
-                    bare = cff_table(program.get_data())
-                except (ValueError, struct.error) as error:
-                    raise EditionError(f"{what}: font {font.get_object().get('/BaseFont')}: {error}") from None
-                program.set_data(bare)
-                program[NameObject("/Subtype")] = NameObject("/CIDFontType0C")
-
-
-def _all_resources(writer: PdfWriter) -> list[DictionaryObject]:
-    """Every resource dictionary of the pages and of the forms and patterns they paint."""
-    found: dict[int, DictionaryObject] = {}
-    pending: list[DictionaryObject] = list(writer.pages)
-    while pending:
-        resources = _resources_of(pending.pop())
-        if resources is None or id(resources) in found:
-            continue
-        found[id(resources)] = resources
-        for category in ("/XObject", "/Pattern"):
-            pending += [child.get_object() for child in (resources.get(category) or {}).values()]
-    return list(found.values())
+    for font in ((_resources_of(owner) or {}).get("/Font") or {}).values():
+        for descendant in font.get_object().get("/DescendantFonts", []):
+            descriptor = descendant.get_object().get("/FontDescriptor")
+            program = descriptor.get_object().get("/FontFile3") if descriptor is not None else None
+            if program is None or id(program.get_object()) in seen:
+                continue
+            program = program.get_object()
+            seen.add(id(program))
+            if program.get("/Subtype") != "/OpenType":
+                continue
+            try:
+                bare = cff_table(program.get_data())
+            except (ValueError, struct.error) as error:
+                raise EditionError(f"{where}: font {font.get_object().get('/BaseFont')}: {error}") from None
+            program.set_data(bare)
+            program[NameObject("/Subtype")] = NameObject("/CIDFontType0C")
