@@ -393,6 +393,7 @@ def test_screen_reading_preferences_and_tags(booklet: LaidOutDocument) -> None:
     assert root["/PageMode"] == "/UseOutlines"
     assert root["/ViewerPreferences"]["/DisplayDocTitle"].value is True
     assert root["/Lang"] == "en-US"
+    assert pdf.pdf_header == "%PDF-1.7"  # tagged, OpenType fonts: not the 1.3 pypdf writes by default
     assert root["/MarkInfo"]["/Marked"]
     assert "/StructTreeRoot" in source.trailer["/Root"]
     tree, original = root["/StructTreeRoot"], source.trailer["/Root"]["/StructTreeRoot"]

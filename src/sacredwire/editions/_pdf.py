@@ -27,6 +27,9 @@ from pypdf.generic import (
 from .base import EditionError
 
 Box = tuple[float, float, float, float]
+# The version WeasyPrint writes: its files use OpenType fonts (PDF 1.6) and tagging.
+# pypdf would otherwise write 1.3 for a new file; the print editions set 1.4 themselves.
+FULL_PDF_HEADER = "%PDF-1.7"
 BOX_KEYS = ("/MediaBox", "/CropBox", "/BleedBox", "/TrimBox", "/ArtBox")
 
 

@@ -18,7 +18,7 @@ from ..layout.cards import COLUMNS, ROWS, SHEETS_FILE, impose
 from ..outputs.artifact import Artifact
 from . import _pdf
 from .base import MM, EditionError, EditionSettings, LaidOutDocument, Paper, edition, file_name
-from .screen import set_reading_preferences
+from .screen import prepare_for_reading
 
 # Portrait sheet sizes in points.
 PAPERS: dict[str, tuple[float, float]] = {"a4": (210 * MM, 297 * MM), "letter": (8.5 * 72, 11 * 72)}
@@ -77,7 +77,7 @@ def booklet_sheets(pdf: bytes, title: str, language: str, paper: Paper, what: st
             resources[NameObject(f"/P{number}")] = forms[number]
             lines.append(f"q {_placement(trim, area)} /P{number} Do Q")
         _pdf.replace_content(writer, side, _pdf.operators(lines))
-    set_reading_preferences(writer, title, language)
+    prepare_for_reading(writer, title, language)
     return _pdf.written(writer, pdf, f"home booklet {paper}")
 
 
@@ -145,7 +145,7 @@ def card_sheets(pdf: bytes, title: str, language: str, paper: Paper, gutter_mm: 
             resources[NameObject(name)] = _pdf.form_from_page(writer, reader.pages[index], trims[index])
             lines.append(f"q {_placement(trims[index], slot)} {name} Do Q")
         _pdf.replace_content(writer, sheet, _pdf.operators(lines + marks))
-    set_reading_preferences(writer, title, language)
+    prepare_for_reading(writer, title, language)
     return _pdf.written(writer, pdf, f"home cards {paper} {gutter_mm}")
 
 
@@ -163,5 +163,5 @@ def finish_home(document: LaidOutDocument, settings: EditionSettings) -> list[Ar
         return [Artifact(PurePosixPath(SHEETS_FILE), data)]
     reader = _pdf.read(document.pdf, what)
     writer = PdfWriter(clone_from=reader)
-    set_reading_preferences(writer, document.title, language)
+    prepare_for_reading(writer, document.title, language)
     return [Artifact(PurePosixPath(file_name(document.name)), _pdf.written(writer, document.pdf, "home"))]

@@ -18,8 +18,8 @@ from ._rgb import convert_to_rgb
 from .base import EditionSettings, LaidOutDocument, edition, file_name
 
 
-def set_reading_preferences(writer: PdfWriter, title: str, language: str) -> None:
-    """Bookmarks shown on opening, the title in the title bar, the document's language."""
+def prepare_for_reading(writer: PdfWriter, title: str, language: str) -> None:
+    """Bookmarks shown on opening, the title in the title bar, the document's language, its PDF version."""
     root = writer.root_object
     root[NameObject("/PageMode")] = NameObject("/UseOutlines")
     preferences = root.get("/ViewerPreferences")
@@ -28,6 +28,7 @@ def set_reading_preferences(writer: PdfWriter, title: str, language: str) -> Non
     root[NameObject("/ViewerPreferences")] = preferences
     root[NameObject("/Lang")] = TextStringObject(language)
     writer.add_metadata({"/Title": title})
+    writer.pdf_header = _pdf.FULL_PDF_HEADER
 
 
 def point_links_at_siblings(writer: PdfWriter) -> None:
@@ -52,7 +53,7 @@ def screen_pdf(pdf: bytes, title: str, language: str, what: str) -> bytes:
         _pdf.set_boxes(page, media=trim, crop=trim, bleed=trim, trim=trim)
     convert_to_rgb(writer)
     point_links_at_siblings(writer)
-    set_reading_preferences(writer, title, language)
+    prepare_for_reading(writer, title, language)
     return _pdf.written(writer, pdf, "screen")
 
 
