@@ -64,17 +64,15 @@ def booklet_sheets(pdf: bytes, title: str, language: str, paper: Paper, what: st
     height, width = PAPERS[paper]
     writer = PdfWriter()
     _pdf.copy_info(writer, reader)
-    forms = {}
     for left_page, right_page in saddle_stitch_order(count):
         side = _pdf.blank_page(writer, width, height)
         resources = _pdf.resource_dict(side, "/XObject")
         lines = []
-        for number, area in ((left_page, (0.0, 0.0, width / 2, height)), (right_page, (width / 2, 0.0, width, height))):
+        halves = ((left_page, (0.0, 0.0, width / 2, height)), (right_page, (width / 2, 0.0, width, height)))
+        for number, area in halves:
             page = reader.pages[number - 1]
             trim = _pdf.trim_of(page, number, what)
-            if number not in forms:
-                forms[number] = _pdf.form_from_page(writer, page, trim)
-            resources[NameObject(f"/P{number}")] = forms[number]
+            resources[NameObject(f"/P{number}")] = _pdf.form_from_page(writer, page, trim)
             lines.append(f"q {_placement(trim, area)} /P{number} Do Q")
         _pdf.replace_content(writer, side, _pdf.operators(lines))
     prepare_for_reading(writer, title, language)
@@ -86,7 +84,7 @@ def card_slots(card: _pdf.Box, paper: Paper, gutter: float) -> list[_pdf.Box]:
     sheet_width, sheet_height = PAPERS[paper]
     card_width, card_height = _pdf.size(card)
     left = (sheet_width - (COLUMNS * card_width + (COLUMNS - 1) * gutter)) / 2
-    top = sheet_height - (sheet_height - (ROWS * card_height + (ROWS - 1) * gutter)) / 2
+    top = (sheet_height + ROWS * card_height + (ROWS - 1) * gutter) / 2
     slots = []
     for row in range(ROWS):
         row_top = top - row * (card_height + gutter)
