@@ -17,9 +17,11 @@ from qr_cards_build import (CONTENT, MIN_TYPE_PT, MM, build_edited, card_rows, p
 from sacredwire.layout import cards as cards_layout
 from sacredwire.layout.cards import impose
 
-CARD = (63 * MM, 88 * MM)
-BLEED = 3 * MM
+# The single cards: US poker trim and the 0.125 in bleed card printers ask for.
+CARD = (2.5 * 72, 3.5 * 72)
+BLEED = 0.125 * 72
 A4_PORTRAIT = (210 * MM, 297 * MM)
+SHEET_CARD = (63 * MM, 88 * MM)  # a card on the laid-out print-and-play sheets
 GRID_ORIGIN = (10.5 * MM, 16.5 * MM)  # 3 x 3 cards centred on A4
 # Columns that are the card's title or its roll badge; every other one is printed with its title.
 NAME, ROLL = "name", "roll"
@@ -86,7 +88,7 @@ def _slots(path: Path, page: int, word: str) -> set[tuple[int, int]]:
     html = subprocess.run(["pdftotext", "-bbox", "-f", str(page), "-l", str(page), str(path), "-"],
                           capture_output=True, text=True, check=True).stdout
     found = re.findall(r'xMin="([\d.]+)" yMin="([\d.]+)"[^>]*>([^<]*)</word>', html)
-    return {(int((float(x) - GRID_ORIGIN[0]) // CARD[0]), int((float(y) - GRID_ORIGIN[1]) // CARD[1]))
+    return {(int((float(x) - GRID_ORIGIN[0]) // SHEET_CARD[0]), int((float(y) - GRID_ORIGIN[1]) // SHEET_CARD[1]))
             for x, y, text in found if text == word}
 
 

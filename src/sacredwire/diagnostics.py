@@ -50,3 +50,7 @@ class ContentError(Exception):
         super().__init__(f"{location}: {message}")
         self.location = location
         self.message = message
+
+
+class LayoutError(Exception):
+    """A document could not be laid out or finished cleanly (the build reports it and writes nothing)."""

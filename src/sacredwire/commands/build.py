@@ -10,6 +10,7 @@ from pathlib import Path
 from rich.console import Console
 
 from ..changes import ChangeSet, GitError, changes_between
+from ..editions import EDITIONS
 from ..cli import EXIT_FINDINGS, EXIT_OK, EXIT_UNLOADABLE, command
 from ..model import Rulebook
 from . import load_project
@@ -33,6 +34,11 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
                         help="parallel layout processes (default: number of cores)")
     parser.add_argument("--paper", choices=["a4", "letter"], default="a4",
                         help="paper for the quick reference and the imposed card sheets (default: a4)")
+    parser.add_argument("--edition", choices=[*EDITIONS, "all"], default="all",
+                        help="; ".join(f"{name}: {edition.description}" for name, edition in EDITIONS.items())
+                             + " (default: all)")
+    parser.add_argument("--gutter", type=_gutter, default=0.0, metavar="MM",
+                        help="gap between print-and-play cards on a home sheet, in mm (default: 0)")
     parser.add_argument("--from", dest="from_rev", metavar="REV",
                         help="with the target errata: the git revision of the previous version")
     parser.add_argument("--to", dest="to_rev", metavar="REV",
@@ -40,6 +46,17 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
                              "whose pages the sheet cites (default: the content on disk)")
     parser.add_argument("--changes-since", metavar="REV",
                         help="mark sections changed since this git revision with a bar in the margin")
+
+
+def _gutter(text: str) -> float:
+    """A card gutter in millimetres, 0 to 5 (argparse reports anything else and exits 2)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of millimetres: {text!r}") from None
+    if not 0 <= value <= 5:
+        raise argparse.ArgumentTypeError(f"a gutter of 0 to 5 mm, not {value:g}")
+    return value
 
 
 class _NotReleased(Exception):
@@ -69,9 +86,10 @@ def _changes(args: argparse.Namespace, root: Path, rulebook: Rulebook,
 
 
 @command(
-    "build", help="typeset PDFs into build/<lang>/<target>.pdf",
-    description="Typeset print-ready PDFs into <out>/<lang>/<target>.pdf. With no TARGET, builds every "
-                "target. Booklets are laid out until their page references are stable, and every printed "
+    "build", help="typeset PDFs into build/<lang>/<edition>/ and the site into build/web/",
+    description="Typeset the PDFs into <out>/<lang>/<edition>/<file> and the web edition into <out>/web/. "
+                "With no TARGET, builds every target (errata only when named, with --from). Every document "
+                "is laid out once and finished for each edition. Booklets are laid out until their page references are stable, and every printed "
                 "page reference is read back from the final PDFs before anything is written (temporary "
                 "file, then rename: a failed build never replaces a good PDF). Unchanged documents come "
                 "from the layout cache in <out>/.cache.",
@@ -107,6 +125,7 @@ def build_command(args: argparse.Namespace, console: Console) -> int:
             if why:
                 console.print(f"error: {target.name} cannot be built in language {lang!r} ({why})")
                 return EXIT_UNLOADABLE
+    editions = tuple(EDITIONS) if args.edition == "all" else (args.edition,)
     out_dir = args.out or root / "build"
     started = time.monotonic()
     try:
@@ -117,7 +136,8 @@ def build_command(args: argparse.Namespace, console: Console) -> int:
                     console.print(message, markup=False)
 
             written = build(rulebook, targets, langs, out_dir, progress=progress, workers=args.jobs,
-                            options=BuildOptions(paper=args.paper, errata=errata, change_bars=change_bars))
+                            options=BuildOptions(paper=args.paper, editions=editions, card_gutter_mm=args.gutter,
+                                                 errata=errata, change_bars=change_bars))
     except BuildRefused as refused:
         for finding in refused.findings:
             console.print(str(finding), markup=False)

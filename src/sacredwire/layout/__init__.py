@@ -19,14 +19,12 @@ from pathlib import Path
 from urllib.parse import unquote, urlparse
 
 import weasyprint
+
+from ..diagnostics import LayoutError
 from pypdf import PdfReader, PdfWriter
 from pypdf.generic import BooleanObject, DictionaryObject, NameObject, TextStringObject
 
 from ._inks import InkError, black_ink_greys
-
-
-class LayoutError(Exception):
-    """The document could not be laid out cleanly."""
 
 
 class ProjectFetcher(weasyprint.URLFetcher):

@@ -1,4 +1,4 @@
-"""Cards: one side per page for print-on-demand, and imposed sheets for print-and-play.
+"""Cards: one card side per page, laid out once for every edition.
 
 A card whose text does not fit fails the build, naming the card: a clipped
 rule at the table is worse than no card.
@@ -6,42 +6,21 @@ rule at the table is worse than no card.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 import weasyprint
 
 from ..diagnostics import ContentError
 from ..render import RenderContext, render
-from ..render.cards import Side, cards
+from ..editions.base import Deck
+from ..render.cards import Card, cards
 from . import LaidOut, LayoutError, anchors, lay_out, pdf_bytes
 from ._boxes import require_type_size, spills
 from .cache import LayoutCache
 
-SINGLE_FILE, SHEETS_FILE = "cards-single.pdf", "cards.pdf"
-COLUMNS, ROWS = 3, 3
 MIN_TYPE_PT = 6.5
-
-
-def impose(count: int, columns: int = COLUMNS, rows: int = ROWS) -> list[Side]:
-    """Sides in printing order: each sheet's front, then its back.
-
-    Slots are numbered row by row from the top left. Flipped on its long
-    edge, a sheet's right column lands behind its left one, so each back
-    side lists its front's rows in reverse column order.
-
-    >>> [(side.back, side.slots) for side in impose(11)]  # doctest: +NORMALIZE_WHITESPACE
-    [(False, (0, 1, 2, 3, 4, 5, 6, 7, 8)), (True, (2, 1, 0, 5, 4, 3, 8, 7, 6)),
-     (False, (9, 10, None, None, None, None, None, None, None)),
-     (True, (None, 10, 9, None, None, None, None, None, None))]
-    """
-    per_sheet = columns * rows
-    sides: list[Side] = []
-    for first in range(0, count, per_sheet):
-        front = tuple(index if index < count else None for index in range(first, first + per_sheet))
-        back = tuple(slot for row in range(rows)
-                     for slot in reversed(front[row * columns:(row + 1) * columns]))
-        sides += [Side(back=False, slots=front), Side(back=True, slots=back)]
-    return sides
 
 
 def check_cards(document: weasyprint.Document, expected_pages: int, what: str) -> None:
@@ -69,22 +48,38 @@ def _lay_out_checked(html: str, expected_pages: int, root: Path, key: str, what:
     return laid_out
 
 
-def make_cards(context: RenderContext, cache: LayoutCache) -> dict[str, LaidOut]:
-    """Both card files in the context's language (sheets on the context's paper)."""
+def make_cards(context: RenderContext, cache: LayoutCache) -> tuple[LaidOut, tuple[Deck, ...]]:
+    """Every card side on its own page in the context's language, and where each deck starts."""
     root = Path(context.rulebook.root)
     what = f"{context.lang}/cards"
     try:
-        deck = cards(context)
+        made = cards(context)
     except ContentError as error:
         # Raised again as a LayoutError: the build reports it like any failed layout.
         raise LayoutError(f"{what}: {error}") from None
-    sides = impose(len(deck))
-    single = render("cards", context, deck=deck)
-    sheets = render("card-sheets", context, deck=deck, sides=sides)
-    return {
-        SINGLE_FILE: _lay_out_checked(single, 2 * len(deck), root, cache.key("cards", context.lang, single),
-                                      f"{what} ({SINGLE_FILE})", cache),
-        SHEETS_FILE: _lay_out_checked(sheets, len(sides), root, cache.key("card-sheets", context.lang, sheets),
-                                      f"{what} ({SHEETS_FILE})", cache),
-    }
+    html = render("cards", context, deck=made)
+    laid_out = _lay_out_checked(html, 2 * len(made), root, cache.key("cards", context.lang, html), what, cache)
+    return laid_out, decks(made)
 
+
+def decks(made: Sequence[Card]) -> tuple[Deck, ...]:
+    """Where each deck's cards are in the single-card file (front and back: two pages a card).
+
+    >>> [(d.name, d.first_page, d.page_count) for d in decks([_Named("a"), _Named("a"), _Named("b")])]
+    [('a', 1, 4), ('b', 5, 2)]
+    """
+    found: list[Deck] = []
+    for index, card in enumerate(made):
+        if found and found[-1].name == card.deck:
+            last = found[-1]
+            found[-1] = Deck(last.name, last.first_page, last.page_count + 2)
+        else:
+            found.append(Deck(card.deck, 2 * index + 1, 2))
+    return tuple(found)
+
+
+@dataclass(frozen=True)
+class _Named:
+    """A stand-in card for the doctest: only its deck matters."""
+
+    deck: str

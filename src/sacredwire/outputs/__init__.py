@@ -12,6 +12,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from pathlib import PurePosixPath
 from typing import TYPE_CHECKING
 
 from ..changes.model import ChangeSet
@@ -22,6 +23,7 @@ from ..render.pages import PageMap
 from .artifact import Artifact
 
 if TYPE_CHECKING:  # the layout stage imports WeasyPrint, which 'sw28 build --help' need not load
+    from ..editions import EditionSettings, LaidOutDocument
     from ..layout import LaidOut
     from ..layout.cache import LayoutCache
 
@@ -34,6 +36,10 @@ class BuildOptions:
     """What the command line chose, beyond targets and languages."""
 
     paper: str = "a4"
+    # The editions to finish documents for (``--edition``); every edition by default.
+    editions: tuple[str, ...] = ("press", "pod", "screen", "home")
+    # The gap between print-and-play cards on a home sheet, in millimetres.
+    card_gutter_mm: float = 0.0
     # The changes the errata sheet lists (``--from REV``).
     errata: ChangeSet | None = None
     # Rule IDs to mark with a change bar, per language (``--changes-since REV``).
@@ -64,6 +70,29 @@ class OutputContext:
 
     def render_context(self) -> RenderContext:
         return RenderContext(self.rulebook, self.lang, self.pages, self.options.render_options())
+
+    def finish(self, document: "LaidOutDocument") -> list[Artifact]:
+        """The files of a laid-out document in every edition asked for, under ``<lang>/<edition>/``."""
+        from ..editions import EDITIONS
+
+        settings = self.edition_settings()
+        return [Artifact(PurePosixPath(self.lang, name) / artifact.path, artifact.data)
+                for name in self.options.editions
+                for artifact in EDITIONS[name].finish(document, settings)]
+
+    def edition_settings(self) -> "EditionSettings":
+        """The print settings of the content and the command line, as the editions take them."""
+        from ..editions import EditionSettings
+
+        settings = self.rulebook.settings.print
+        condition = settings.output_condition
+        return EditionSettings(
+            press_bleed_mm=settings.editions["press"].bleed.mm, slug_mm=settings.editions["press"].slug.mm,
+            pod_bleed_mm=settings.editions["pod"].bleed.mm, paper=self.options.paper,
+            card_gutter_mm=self.options.card_gutter_mm, output_condition_identifier=condition.identifier,
+            output_condition=condition.condition, output_registry=condition.registry,
+            output_info=condition.condition,
+        )
 
 
 @dataclass(frozen=True)

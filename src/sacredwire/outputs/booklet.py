@@ -7,8 +7,6 @@ its files.
 
 from __future__ import annotations
 
-from pathlib import PurePosixPath
-
 from ..model import BookMeta, Rulebook
 from . import Artifact, OutputContext, OutputKind, Target, register
 
@@ -27,5 +25,8 @@ class BookletKind(OutputKind):
         return None if (target, lang) in rulebook.booklets else f"content/{target}/{lang}/ is empty"
 
     def make(self, context: OutputContext, target: str) -> list[Artifact]:
-        laid_out = context.booklets[target]
-        return [Artifact(PurePosixPath(context.lang, f"{target}.pdf"), laid_out.pdf)]
+        from ..editions import LaidOutDocument
+
+        meta = context.rulebook.meta
+        title = f"{meta.title} · {meta.booklet(target).title[context.lang]}"
+        return context.finish(LaidOutDocument("booklet", target, context.lang, title, context.booklets[target].pdf))

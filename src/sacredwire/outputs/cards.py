@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import PurePosixPath
-
 from ..model import BookMeta
 from . import Artifact, OutputContext, OutputKind, Target, register
 
@@ -16,10 +14,12 @@ class CardsKind(OutputKind):
 
     def targets(self, meta: BookMeta) -> list[Target]:
         return [Target("cards", self.name, "Cards: one per contract type, item, power, blessing and hostile "
-                                           "unit; single cards with bleed and 3x3 print-and-play sheets")]
+                                           "unit: one file per deck (pod), single cards with marks (press), 3x3 print-and-play sheets (home)")]
 
     def make(self, context: OutputContext, target: str) -> list[Artifact]:
+        from ..editions import LaidOutDocument
         from ..layout.cards import make_cards
 
-        made = make_cards(context.render_context(), context.cache)
-        return [Artifact(PurePosixPath(context.lang, name), laid_out.pdf) for name, laid_out in made.items()]
+        laid_out, decks = make_cards(context.render_context(), context.cache)
+        title = f"{context.rulebook.meta.title} · {context.render_context().gettext('Cards')}"
+        return context.finish(LaidOutDocument("cards", target, context.lang, title, laid_out.pdf, decks))

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import PurePosixPath
-
 from ..model import BookMeta
 from . import Artifact, OutputContext, OutputKind, Target, register
 
@@ -19,7 +17,9 @@ class QuickReferenceKind(OutputKind):
                        "Quick reference: rule summaries and tables, 2-4 landscape sides (A4 or --paper letter)")]
 
     def make(self, context: OutputContext, target: str) -> list[Artifact]:
-        from ..layout.quickref import FILE_NAME, make_quickref
+        from ..editions import LaidOutDocument
+        from ..layout.quickref import make_quickref
 
         laid_out = make_quickref(context.render_context(), context.cache)
-        return [Artifact(PurePosixPath(context.lang, FILE_NAME), laid_out.pdf)]
+        title = f"{context.rulebook.meta.title} · {context.render_context().gettext('Quick Reference')}"
+        return context.finish(LaidOutDocument("quick-reference", target, context.lang, title, laid_out.pdf))

@@ -90,6 +90,17 @@ class RenderContext:
             return escape(value.replace("-", "\u2013"))
         return escape(str(value))
 
+    def booklet_page_css(self) -> str:
+        """Booklet pages bleed as far as the widest edition needs (content/outputs.yaml)."""
+        return f"@page {{ bleed: {self.rulebook.settings.print.layout_bleed.css}; }}"
+
+    def card_page_css(self) -> str:
+        """The card's trim and bleed, from the print settings (content/outputs.yaml)."""
+        settings = self.rulebook.settings.print
+        width, height = settings.card_width.css, settings.card_height.css
+        return (f"@page {{ size: {width} {height}; bleed: {settings.layout_bleed.css}; }} "
+                f".card {{ width: {width}; height: {height}; }}")
+
     def format_date(self, iso_date: str) -> str:
         return format_date(datetime.date.fromisoformat(iso_date), format="long", locale=self.lang)
 

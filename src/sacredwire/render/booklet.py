@@ -48,6 +48,7 @@ def _common(context: RenderContext, booklet_key: str) -> dict:
         "kind": "booklet",
         "release_date": context.format_date(meta.date),
         "document_title": f"{meta.title} · {booklet.title[context.lang]}",
+        "page_css": context.booklet_page_css(),
     }
 
 

@@ -18,7 +18,6 @@ from ..model import Row, Table
 from ..model.settings import CardDeck
 from . import RenderContext, renderer
 from ._markdown import ProseRenderer
-from ._paper import paper
 from ._placement import table_homes
 
 # Not a booklet: every reference prints its volume, as from another booklet.
@@ -43,6 +42,7 @@ class Card:
     """One card, front and back, ready for the template."""
 
     owner: str
+    deck: str
     family: str
     booklet: str
     name: Markup
@@ -54,14 +54,6 @@ class Card:
     rule_id: str
     table_id: str
     text_size: str
-
-
-@dataclass(frozen=True)
-class Side:
-    """One printed side of an imposed sheet: a card index per slot, row by row."""
-
-    back: bool
-    slots: tuple[int | None, ...]
 
 
 def _step(length: int, steps: tuple[tuple[int, str], ...]) -> str:
@@ -95,7 +87,7 @@ def _card(context: RenderContext, deck: CardDeck, table: Table, row: Row, home: 
     name = row.cells[deck.name][lang]
     booklet = context.rulebook.meta.booklet_for_letter(home.letter) if home else None
     return Card(
-        owner=f"{name} ({table.id} {row.key}, {home or 'no rule ID'})", family=table.title[lang],
+        owner=f"{name} ({table.id} {row.key}, {home or 'no rule ID'})", deck=deck.key, family=table.title[lang],
         booklet=booklet.title[lang] if booklet else "", name=prose.inline(name),
         name_size=_step(len(name), NAME_STEPS),
         roll=Stat(roll_column.title[lang], context.cell(table, roll_column, row, prose)) if roll_column else None,
@@ -122,7 +114,8 @@ def _common(context: RenderContext, layout: str) -> dict:
     meta = context.rulebook.meta
     name = context.gettext("Cards")
     return {"book": meta, "lang": context.lang, "kind": f"cards {layout}",
-            "document_title": f"{meta.title} · {name}", "description": name}
+            "document_title": f"{meta.title} · {name}", "description": name,
+            "page_css": context.card_page_css()}
 
 
 @renderer("cards")
@@ -130,10 +123,3 @@ def render_cards(context: RenderContext, deck: Sequence[Card]) -> str:
     """One card side per page, front then back, trimmed to the card with bleed."""
     template = context.env.get_template("cards/cards.html.j2")
     return template.render(cards=deck, **_common(context, "layout-single"))
-
-
-@renderer("card-sheets")
-def render_card_sheets(context: RenderContext, deck: Sequence[Card], sides: Sequence[Side]) -> str:
-    """Cards imposed on sheets of the context's paper, sides in printing order."""
-    template = context.env.get_template("cards/sheets.html.j2")
-    return template.render(cards=deck, sides=sides, **_common(context, f"layout-sheets paper-{paper(context)}"))

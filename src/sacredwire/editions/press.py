@@ -1,0 +1,97 @@
+"""The press edition: every page with its bleed and crop marks, for an offset or local digital printer.
+
+The BleedBox is the trim grown by the press bleed (3 mm by default, the
+European norm), the MediaBox adds a slug around it for the marks, and the
+page's own content is clipped to the BleedBox so the marks stand on clean
+paper. The trim keeps its coordinates, so nothing moves relative to it.
+"""
+
+from __future__ import annotations
+
+from pathlib import PurePosixPath
+
+from pypdf import PageObject, PdfWriter
+from pypdf.generic import ArrayObject, DictionaryObject, FloatObject, NameObject, NumberObject
+
+from ..outputs.artifact import Artifact
+from . import _pdf
+from ._pdfx import make_pdfx
+from .base import MM, SINGLE_FILE, EditionSettings, LaidOutDocument, edition, file_name
+
+REGISTRATION = NameObject("/SW28Registration")
+MARK_WIDTH_PT = 0.25
+# The marks keep 1 mm off the BleedBox and off the paper's edge.
+MARK_GAP_MM = 1.0
+
+
+def registration_colour() -> ArrayObject:
+    """The registration colour: a separation named All, printed on every plate."""
+    return ArrayObject([
+        NameObject("/Separation"), NameObject("/All"), NameObject("/DeviceCMYK"),
+        DictionaryObject({
+            NameObject("/FunctionType"): NumberObject(2),
+            NameObject("/Domain"): ArrayObject([NumberObject(0), NumberObject(1)]),
+            NameObject("/C0"): ArrayObject([FloatObject(0)] * 4),
+            NameObject("/C1"): ArrayObject([FloatObject(1)] * 4),
+            NameObject("/N"): NumberObject(1),
+        }),
+    ])
+
+
+def crop_marks(trim: _pdf.Box, offset: float, length: float) -> list[tuple[float, float, float, float]]:
+    """Eight crop-mark lines (x0, y0, x1, y1): each trim edge extended outward at each corner.
+
+    Each line starts ``offset`` from the trim and runs ``length`` away from it.
+
+    >>> crop_marks((0, 0, 100, 200), 10, 5)[:2]
+    [(-10, 0, -15, 0), (0, -10, 0, -15)]
+    """
+    left, bottom, right, top = trim
+    lines = []
+    for x, outward_x in ((left, -1), (right, 1)):
+        for y, outward_y in ((bottom, -1), (top, 1)):
+            lines.append((x + outward_x * offset, y, x + outward_x * (offset + length), y))
+            lines.append((x, y + outward_y * offset, x, y + outward_y * (offset + length)))
+    return lines
+
+
+def mark_page(writer: PdfWriter, page: PageObject, bleed: float, slug: float) -> None:
+    """Give one page its press boxes, clip its content to the BleedBox and draw its crop marks."""
+    trim = _pdf.box(page, "/TrimBox")
+    bleed_box = _pdf.grow(trim, bleed)
+    gap = MARK_GAP_MM * MM
+    lines = [f"q {_pdf.number(MARK_WIDTH_PT)} w 0 J {REGISTRATION} CS 1 SCN"]
+    lines += [f"{_pdf.number(x0)} {_pdf.number(y0)} m {_pdf.number(x1)} {_pdf.number(y1)} l S"
+              for x0, y0, x1, y1 in crop_marks(trim, bleed + gap, slug - 2 * gap)]
+    lines.append("Q")
+    left, bottom, right, top = bleed_box
+    clip = f"q {_pdf.number(left)} {_pdf.number(bottom)} {_pdf.number(right - left)} " \
+           f"{_pdf.number(top - bottom)} re W n\n".encode("ascii")
+    _pdf.replace_content(writer, page, clip + _pdf.content(page) + b"\nQ\n" + _pdf.operators(lines))
+    _pdf.resource_dict(page, "/ColorSpace")[REGISTRATION] = registration_colour()
+    _pdf.set_boxes(page, media=_pdf.grow(bleed_box, slug), bleed=bleed_box, trim=trim, crop=None)
+
+
+def press_pdf(pdf: bytes, title: str, settings: EditionSettings, what: str) -> bytes:
+    """Every page with the press bleed, a slug and crop marks, as a PDF/X-1a print file."""
+    reader = _pdf.read(pdf, what)
+    bleed, slug = settings.press_bleed_mm * MM, settings.slug_mm * MM
+    for number, page in enumerate(reader.pages, start=1):
+        _pdf.require_bleed(page, number, bleed, what)
+    writer = PdfWriter(clone_from=reader)
+    for page in writer.pages:
+        mark_page(writer, page, bleed, slug)
+    make_pdfx(writer, title, settings, what)
+    return _pdf.written(writer, pdf, "press")
+
+
+@edition("press", "Offset or local digital printing: every page with its bleed and crop marks, PDF/X-1a",
+         ("booklet", "cards"))
+def finish_press(document: LaidOutDocument, settings: EditionSettings) -> list[Artifact]:
+    """The booklet (covers included) or the single cards, marked for the press; nothing else."""
+    names = {"booklet": file_name(document.name), "cards": SINGLE_FILE}
+    if document.kind not in names:
+        return []
+    what = f"{document.lang}/press/{names[document.kind]}"
+    return [Artifact(PurePosixPath(names[document.kind]),
+                     press_pdf(document.pdf, document.title, settings, what))]
