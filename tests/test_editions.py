@@ -26,7 +26,7 @@ from sacredwire import editions
 from sacredwire.editions import EDITIONS, Deck, EditionError, EditionSettings, LaidOutDocument, home, press
 from sacredwire.editions import _rgb as rgb
 from sacredwire.editions.base import MM
-from sacredwire.layout import link_other_volumes
+from sacredwire.layout import finish_layout
 
 PAGES = 24
 A5 = (148 * MM, 210 * MM)
@@ -46,7 +46,7 @@ BOOKLET_HTML = """<!doctype html><html lang="en"><head><title>Test Rules</title>
 @page { size: 148mm 210mm; bleed: 3.175mm; margin: 15mm; background: device-cmyk(0 0 0.1 0); }
 @page cover { background: device-cmyk(0.7 0.6 0.5 0.9); }
 .cover { page: cover; color: device-cmyk(0 0.8 1 0); }
-body { font: 14pt sans-serif; color: device-cmyk(0 0 0 1); }
+body { font: 14pt sans-serif; color: device-cmyk(0 0 0 1); } a { color: inherit; }
 section { break-after: page; } section:last-child { break-after: auto; }
 h1 { border-bottom: 1mm solid device-cmyk(0 0.7 1 0); font-size: 16pt; }
 </style></head><body>{sections}</body></html>"""
@@ -68,7 +68,7 @@ def booklet(tmp_path_factory: pytest.TempPathFactory) -> LaidOutDocument:
     html = BOOKLET_HTML.replace("{sections}", "".join(_section(n) for n in range(1, PAGES + 1)))
     html = html.replace("{dates}", DATES)
     pdf = weasyprint.HTML(string=html, base_url=str(folder) + "/").write_pdf(pdf_tags=True)
-    return LaidOutDocument("booklet", "core-rules", "en", "Test Rules", link_other_volumes(pdf))
+    return LaidOutDocument("booklet", "core-rules", "en", "Test Rules", finish_layout(pdf, "test booklet"))
 
 
 CARDS_HTML = """<!doctype html><html lang="en"><head><title>Cards</title>{dates}<style>

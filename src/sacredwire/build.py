@@ -13,11 +13,12 @@ from __future__ import annotations
 
 import datetime
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
+from .build_record import BuildRecord, file_digest
 from .check import errors_in, run_checks
 from .diagnostics import Diagnostic
 from .layout import LaidOut, write_atomically
@@ -102,10 +103,16 @@ def _make(job: MakeJob) -> list[Artifact]:
 Progress = Callable[[str], None]
 
 
-def _lay_out_booklets(pool: Executor, booklets: Sequence[str], langs: Sequence[str],
-                      progress: Progress, options: BuildOptions) -> dict[str, dict[str, LaidOut]]:
-    """Lay out every booklet of every language until their page maps are stable."""
-    pages = {lang: PageMap() for lang in langs}
+def _lay_out_booklets(pool: Executor, booklets: Sequence[str], langs: Sequence[str], progress: Progress,
+                      options: BuildOptions, seed: Mapping[str, Mapping[str, Mapping[str, int]]]
+                      ) -> dict[str, dict[str, LaidOut]]:
+    """Lay out every booklet of every language until their page maps are stable.
+
+    The first pass prints the pages of ``seed`` (the last build's), so when no
+    page moved since, every booklet is laid out once.
+    """
+    pages = {lang: PageMap({key: dict(anchors) for key, anchors in seed.get(lang, {}).items()
+                            if key in booklets}) for lang in langs}
     results: dict[str, dict[str, LaidOut]] = {}
     pending = list(langs)
     for number in range(1, MAX_PASSES + 1):
@@ -133,9 +140,16 @@ def _lay_out_booklets(pool: Executor, booklets: Sequence[str], langs: Sequence[s
 
 def build(rulebook: Rulebook, targets: Sequence[Target], langs: Sequence[str], out_dir: Path,
           progress: Progress = lambda message: None, workers: int | None = None,
-          options: BuildOptions | None = None) -> list[Path]:
-    """Build ``targets`` in ``langs`` into ``out_dir``; return the files written."""
+          options: BuildOptions | None = None, inputs: str | None = None) -> list[Path]:
+    """Build ``targets`` in ``langs`` into ``out_dir``; return the files written.
+
+    ``inputs`` is the digest of everything the build reads (``build_record``):
+    given, the build seeds its first pass with the last build's pages and
+    records what it wrote, so the same build again does nothing.
+    """
     options = options or BuildOptions()
+    out_dir = out_dir.resolve()
+    record = BuildRecord.read(out_dir) if inputs else None
     # Font subsets carry a timestamp (fontTools reads this variable): pin it to
     # the release date so the same sources give the same bytes.
     os.environ["SOURCE_DATE_EPOCH"] = str(int(datetime.datetime.fromisoformat(
@@ -144,7 +158,6 @@ def build(rulebook: Rulebook, targets: Sequence[Target], langs: Sequence[str], o
     errors = errors_in(findings)
     if errors:
         raise BuildRefused(errors)
-    out_dir = out_dir.resolve()
     cache_dir = out_dir / ".cache"
     # Every booklet of a language is laid out when any kind prints pages: a
     # reference into another volume needs that volume's real pages.
@@ -155,7 +168,7 @@ def build(rulebook: Rulebook, targets: Sequence[Target], langs: Sequence[str], o
     artifacts: list[Artifact] = []
     with ProcessPoolExecutor(max_workers=workers, initializer=_init_worker,
                              initargs=(rulebook, str(cache_dir))) as pool:
-        laid_out = (_lay_out_booklets(pool, all_booklets, langs, progress, options)
+        laid_out = (_lay_out_booklets(pool, all_booklets, langs, progress, options, record.pages if record else {})
                     if needs_pages and all_booklets else {})
         futures = {}
         for target in targets:
@@ -183,6 +196,10 @@ def build(rulebook: Rulebook, targets: Sequence[Target], langs: Sequence[str], o
         written.append(path)
         progress(f"wrote {path}")
     _remove_stale(out_dir, [KINDS[target.kind].folder for target in targets], set(written))
+    if inputs:
+        BuildRecord(inputs, {path.relative_to(out_dir).as_posix(): file_digest(path) for path in written},
+                    {lang: {name: doc.anchors for name, doc in booklets.items()}
+                     for lang, booklets in laid_out.items()}).write(out_dir)
     return written
 
 

@@ -12,8 +12,9 @@ from rich.console import Console
 from ..changes import ChangeSet, GitError, changes_between
 from ..editions import EDITIONS
 from ..cli import EXIT_FINDINGS, EXIT_OK, EXIT_UNLOADABLE, command
+from ..build_record import BuildRecord, inputs_digest
+from ..load import find_project_root, load_rulebook
 from ..model import Rulebook
-from . import load_project
 
 
 def _target_help() -> str:
@@ -98,11 +99,26 @@ def _changes(args: argparse.Namespace, root: Path, rulebook: Rulebook,
 def build_command(args: argparse.Namespace, console: Console) -> int:
     # Imported here: WeasyPrint takes a second to import, which the other
     # commands should not pay.
+    started = time.monotonic()
+    root = find_project_root(Path.cwd())
+    out_dir = args.out or root / "build"
+    # Everything the command line chooses that shapes the files.
+    choices = {"targets": sorted(args.targets), "lang": args.lang, "edition": args.edition, "paper": args.paper,
+               "gutter": args.gutter}
+    inputs = None
+    if not (args.from_rev or args.changes_since):  # what git holds is not an input the record can see
+        inputs = inputs_digest(root, choices)
+        record = BuildRecord.read(out_dir.resolve())
+        if record is not None and record.is_current(out_dir.resolve(), inputs):
+            console.print(f"up to date: nothing changed since the last build into {out_dir} "
+                          f"({len(record.files)} file(s))", markup=False)
+            return EXIT_OK
+
     from ..build import BuildError, BuildRefused, build
     from ..layout import LayoutError
     from ..outputs import KINDS, BuildOptions, all_targets
 
-    root, rulebook = load_project()
+    rulebook = load_rulebook(root)
     langs = list(rulebook.meta.languages) if args.lang == "all" else [args.lang]
     known = {target.name: target for target in all_targets(rulebook.meta)}
     unknown = [name for name in args.targets if name not in known]
@@ -126,8 +142,6 @@ def build_command(args: argparse.Namespace, console: Console) -> int:
                 console.print(f"error: {target.name} cannot be built in language {lang!r} ({why})")
                 return EXIT_UNLOADABLE
     editions = tuple(EDITIONS) if args.edition == "all" else (args.edition,)
-    out_dir = args.out or root / "build"
-    started = time.monotonic()
     try:
         with console.status("building…", spinner="dots") as status:
             def progress(message: str) -> None:
@@ -137,7 +151,8 @@ def build_command(args: argparse.Namespace, console: Console) -> int:
 
             written = build(rulebook, targets, langs, out_dir, progress=progress, workers=args.jobs,
                             options=BuildOptions(paper=args.paper, editions=editions, card_gutter_mm=args.gutter,
-                                                 errata=errata, change_bars=change_bars))
+                                                 errata=errata, change_bars=change_bars),
+                            inputs=inputs)
     except BuildRefused as refused:
         for finding in refused.findings:
             console.print(str(finding), markup=False)

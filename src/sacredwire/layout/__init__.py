@@ -99,7 +99,11 @@ def pdf_bytes(document: weasyprint.Document, identity: str, what: str) -> bytes:
         # Tagged: the screen edition is read with assistive technology, and
         # every edition is made from this one layout.
         pdf = document.write_pdf(custom_metadata=True, pdf_identifier=identifier, hinting=True, pdf_tags=True)
-    # One pass over the written file: inks for print, links between volumes.
+    return finish_layout(pdf, what)
+
+
+def finish_layout(pdf: bytes, what: str) -> bytes:
+    """One pass over a written layout: greys as black ink, links between volumes as file links."""
     writer = PdfWriter(clone_from=PdfReader(io.BytesIO(pdf)))
     try:
         inked = black_ink_greys(writer, what)
