@@ -31,7 +31,7 @@ def _replace(project: Path, rel: str, old: str, new: str) -> None:
 def test_minimal_project_builds(project: Path) -> None:
     result = run_sw28("build", "core-rules", cwd=project)
     assert result.returncode == 0, result.stderr
-    assert (project / "build" / "en" / "core-rules.pdf").stat().st_size > 10_000
+    assert (project / "build" / "en" / "press" / "core-rules.pdf").stat().st_size > 10_000
 
 
 # (what, file, old text, new text, expected "file:line: message" prefix)
@@ -59,7 +59,7 @@ FAULTS = [
 def test_bad_input_stops_the_build(project: Path, what: str, rel: str, old: str, new: str,
                                    expected: str) -> None:
     # The last good PDF (any bytes will do) must survive the failed build.
-    pdf = project / "build" / "en" / "core-rules.pdf"
+    pdf = project / "build" / "en" / "press" / "core-rules.pdf"
     pdf.parent.mkdir(parents=True)
     good = b"%PDF-1.7 last good build"
     pdf.write_bytes(good)
@@ -76,7 +76,7 @@ def test_same_sources_give_the_same_bytes(project: Path, tmp_path: Path) -> None
     first, second = tmp_path / "first", tmp_path / "second"
     for out in (first, second):
         assert run_sw28("build", "core-rules", "--out", str(out), cwd=project).returncode == 0
-    assert (first / "en" / "core-rules.pdf").read_bytes() == (second / "en" / "core-rules.pdf").read_bytes()
+    assert (first / "en" / "press" / "core-rules.pdf").read_bytes() == (second / "en" / "press" / "core-rules.pdf").read_bytes()
 
 
 def test_text_past_the_margin_fails_the_build(project: Path) -> None:
@@ -84,4 +84,4 @@ def test_text_past_the_margin_fails_the_build(project: Path) -> None:
     result = run_sw28("build", "core-rules", cwd=project)
     assert result.returncode == 1
     assert "en/core-rules: text runs past the page margin: p. 3:" in result.stderr
-    assert not (project / "build" / "en" / "core-rules.pdf").exists()
+    assert not (project / "build" / "en" / "press" / "core-rules.pdf").exists()

@@ -15,7 +15,7 @@ from pypdf import PdfReader
 from qr_cards_build import (CONTENT, MIN_TYPE_PT, MM, build_edited, card_rows, pattern, pdf_pages, printed,
                             smallest_type, table_homes)
 from sacredwire.layout import cards as cards_layout
-from sacredwire.layout.cards import impose
+from sacredwire.editions.home import impose
 
 # The single cards: US poker trim and the 0.125 in bleed card printers ask for.
 CARD = (2.5 * 72, 3.5 * 72)
@@ -36,7 +36,7 @@ def out(build_dir: Path) -> Path:
 @pytest.fixture(scope="module")
 def fronts(out: Path) -> list[str]:
     """The text of each card front of cards-single.pdf (fronts and backs alternate)."""
-    return pdf_pages(out / "en" / "cards-single.pdf")[::2]
+    return pdf_pages(out / "en" / "press" / "cards-single.pdf")[::2]
 
 
 def test_one_card_per_source_row(fronts: list[str]) -> None:
@@ -59,7 +59,7 @@ def test_each_card_shows_its_rule_id_and_numbers(fronts: list[str]) -> None:
 
 
 def test_single_cards_are_poker_size_with_bleed(out: Path) -> None:
-    reader = PdfReader(out / "en" / "cards-single.pdf")
+    reader = PdfReader(out / "en" / "press" / "cards-single.pdf")
     assert len(reader.pages) == 2 * len(card_rows())
     for page in reader.pages[:6]:
         trim, bleed = page.trimbox, page.bleedbox
@@ -71,7 +71,7 @@ def test_single_cards_are_poker_size_with_bleed(out: Path) -> None:
 
 
 def test_sheets_are_a4_portrait_fronts_then_backs(out: Path) -> None:
-    path = out / "en" / "cards.pdf"
+    path = out / "en" / "home" / "cards.pdf"
     reader = PdfReader(path)
     sheets = math.ceil(len(card_rows()) / 9)
     assert len(reader.pages) == 2 * sheets
@@ -93,7 +93,7 @@ def _slots(path: Path, page: int, word: str) -> set[tuple[int, int]]:
 
 
 def test_backs_are_mirrored_for_long_edge_duplex(out: Path) -> None:
-    path = out / "en" / "cards.pdf"
+    path = out / "en" / "home" / "cards.pdf"
     version = yaml.safe_load((CONTENT / "book.yaml").read_text(encoding="utf-8"))["version"]
     for sheet in range(len(PdfReader(path).pages) // 2):
         fronts = _slots(path, 2 * sheet + 1, version)
@@ -111,8 +111,8 @@ def test_imposition_order() -> None:
 
 
 def test_no_text_below_minimum_size(out: Path) -> None:
-    single = PdfReader(out / "en" / "cards-single.pdf").pages
-    sheets = PdfReader(out / "en" / "cards.pdf").pages
+    single = PdfReader(out / "en" / "press" / "cards-single.pdf").pages
+    sheets = PdfReader(out / "en" / "home" / "cards.pdf").pages
     for page in [*single[::9], *sheets[:4]]:
         assert smallest_type(page) >= MIN_TYPE_PT - 0.01
 
@@ -136,13 +136,13 @@ def test_a_changed_cell_shows_on_the_quick_reference_and_the_cards(tmp_path: Pat
 
     result, edited = build_edited(tmp_path, out, edit, "quick-reference", "cards", "--lang", "en")
     assert result.returncode == 0, result.stdout + result.stderr
-    fronts = pdf_pages(edited / "en" / "cards-single.pdf")[::2]
+    fronts = pdf_pages(edited / "en" / "press" / "cards-single.pdf")[::2]
     carbine = next(text for text, (_, row) in zip(fronts, card_rows()) if row["key"] == "carbine")
     boost = next(text for text, (table, row) in zip(fronts, card_rows())
                  if table["id"] == "blessings" and row["key"] == "boost")
     assert re.search(r"COST\s+97", carbine)
     assert "+1 DT to one planted roll" in boost
-    quick_reference = " ".join(pdf_pages(edited / "en" / "quick-reference.pdf"))
+    quick_reference = " ".join(pdf_pages(edited / "en" / "screen" / "quick-reference.pdf"))
     assert re.search(r"3 Boost \+1 DT to one planted roll", quick_reference)
 
 

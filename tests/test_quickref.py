@@ -57,7 +57,7 @@ def row_pattern(table: dict, row: dict) -> str:
 
 
 def test_sides_are_landscape_and_fit_duplex(out: Path) -> None:
-    reader = PdfReader(out / "en" / "quick-reference.pdf")
+    reader = PdfReader(out / "en" / "screen" / "quick-reference.pdf")
     assert len(reader.pages) == len(layout()["pages"])
     assert 2 <= len(reader.pages) <= 4
     for page in reader.pages:
@@ -78,7 +78,7 @@ def test_covers_everything_the_old_sheet_did() -> None:
 
 
 def test_every_table_value_matches_its_source(out: Path) -> None:
-    text = " ".join(pdf_pages(out / "en" / "quick-reference.pdf"))
+    text = " ".join(pdf_pages(out / "en" / "screen" / "quick-reference.pdf"))
     for table_id in printed_tables():
         table = tables()[table_id]
         for row in table["rows"]:
@@ -86,7 +86,7 @@ def test_every_table_value_matches_its_source(out: Path) -> None:
 
 
 def test_every_block_names_its_rule_ids(out: Path) -> None:
-    pages = pdf_pages(out / "en" / "quick-reference.pdf")
+    pages = pdf_pages(out / "en" / "screen" / "quick-reference.pdf")
     for number, page in enumerate(layout()["pages"]):
         for block in page["blocks"]:
             ids = block.get("sections", []) + [table_homes()[table] for table in block.get("tables", [])]
@@ -95,7 +95,7 @@ def test_every_block_names_its_rule_ids(out: Path) -> None:
 
 
 def test_summaries_are_printed_under_their_titles(out: Path) -> None:
-    text = " ".join(pdf_pages(out / "en" / "quick-reference.pdf"))
+    text = " ".join(pdf_pages(out / "en" / "screen" / "quick-reference.pdf"))
     sections = load_rulebook(PROJECT).sections("en")
     for rule_id, section in sections.items():
         if str(rule_id) in listed_sections():
@@ -103,14 +103,14 @@ def test_summaries_are_printed_under_their_titles(out: Path) -> None:
 
 
 def test_no_text_below_minimum_size(out: Path) -> None:
-    for page in PdfReader(out / "en" / "quick-reference.pdf").pages:
+    for page in PdfReader(out / "en" / "screen" / "quick-reference.pdf").pages:
         assert smallest_type(page) >= MIN_TYPE_PT - 0.01
 
 
 def test_letter_paper(tmp_path: Path, out: Path) -> None:
     result, letter = build_edited(tmp_path, out, lambda content: None, "quick-reference", "--paper", "letter")
     assert result.returncode == 0, result.stdout + result.stderr
-    reader = PdfReader(letter / "en" / "quick-reference.pdf")
+    reader = PdfReader(letter / "en" / "screen" / "quick-reference.pdf")
     assert len(reader.pages) == len(layout()["pages"])
     for page in reader.pages:
         assert (float(page.mediabox.width), float(page.mediabox.height)) == pytest.approx(LETTER_LANDSCAPE, abs=0.1)

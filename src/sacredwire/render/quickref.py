@@ -33,6 +33,8 @@ class Item:
     id: str
     title: str
     body: Markup
+    # The full rule in its booklet's PDF, beside this one (the screen edition keeps the link).
+    href: str = ""
 
 
 @dataclass(frozen=True)
@@ -110,17 +112,22 @@ def layout_for(context: RenderContext) -> QuickRefLayout:
     return layout
 
 
+def _rule_href(context: RenderContext, rule_id: RuleId) -> str:
+    booklet = context.rulebook.meta.booklet_for_letter(rule_id.letter)
+    return f"{booklet.key}.pdf#{rule_id.anchor}" if booklet else ""
+
+
 def rendered_block(context: RenderContext, block: Block, anchor: str, sections: Mapping[RuleId, Section],
                    prose: ProseRenderer, homes: Mapping[TableId, RuleId]) -> RenderedBlock:
     """One block of the layout: its section summaries and tables, each under its rule ID."""
-    items = [Item("summary", str(rule_id), sections[rule_id].title, prose.summary(sections[rule_id]))
-             for rule_id in block.sections]
+    items = [Item("summary", str(rule_id), sections[rule_id].title, prose.summary(sections[rule_id]),
+                  _rule_href(context, rule_id)) for rule_id in block.sections]
     ids = list(block.sections)
     for table_id in block.tables:
         table = context.rulebook.tables[table_id]
         home = homes.get(table_id)
         items.append(Item("table", str(home or table_id), table.title[context.lang],
-                          Markup(context.table_html(table_id, prose))))
+                          Markup(context.table_html(table_id, prose)), _rule_href(context, home) if home else ""))
         if home is not None and home not in ids:
             ids.append(home)
     title = block.title[context.lang] if block.title else None
