@@ -1,0 +1,219 @@
+"""A PDF opened for preflight: its pages' boxes, paints, fonts and resources, each read once."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import cached_property
+
+from pypdf import PdfReader
+from pypdf.errors import PyPdfError
+from pypdf.generic import DictionaryObject
+
+from .content import ContentReader, Paint, PaintKind
+from .findings import UnreadablePdf
+from .geometry import Rect, mm
+
+BOX_NAMES = ("MediaBox", "CropBox", "BleedBox", "TrimBox", "ArtBox")
+
+
+@dataclass(frozen=True)
+class FontInfo:
+    """A font resource: its name, type and whether its program travels with the file."""
+
+    name: str
+    subtype: str
+    embedded: bool
+
+    @property
+    def type3(self) -> bool:
+        return self.subtype == "Type3"
+
+
+@dataclass(frozen=True)
+class PageFacts:
+    """What preflight reports about one page, findings aside (lengths in points)."""
+
+    number: int
+    boxes: dict[str, Rect]
+    bleed: tuple[float, float, float, float] | None   # left, bottom, right, top: BleedBox − TrimBox
+    colour_spaces: tuple[str, ...]
+    image_colour_spaces: tuple[str, ...]
+    max_ink: float | None
+    max_ink_kind: str
+    min_text_size: float | None
+    fonts: tuple[str, ...]
+
+    def as_dict(self) -> dict:
+        return {
+            "page": self.number,
+            "boxes": {name: [round(value, 3) for value in box] for name, box in self.boxes.items()},
+            "bleed_mm": None if self.bleed is None else [round(mm(side), 2) for side in self.bleed],
+            "colour_spaces": list(self.colour_spaces), "image_colour_spaces": list(self.image_colour_spaces),
+            "max_total_ink": self.max_ink, "max_total_ink_on": self.max_ink_kind,
+            "min_text_size": None if self.min_text_size is None else round(self.min_text_size, 2),
+            "fonts": list(self.fonts),
+        }
+
+    def summary(self) -> str:
+        """One line: ``trim 148.0×210.0 mm, bleed 3.0 mm, DeviceRGB, max ink 100% (text), text >= 7.5 pt``."""
+        parts = []
+        trim = self.boxes.get("TrimBox") or self.boxes["MediaBox"]
+        parts.append(f"{'trim' if 'TrimBox' in self.boxes else 'page'} {mm(trim.width):.1f}×{mm(trim.height):.1f} mm")
+        if self.bleed is not None:
+            sides = sorted({round(mm(side), 2) for side in self.bleed})
+            parts.append("bleed " + "/".join(f"{side:g}" for side in sides) + " mm")
+        parts.append(", ".join(self.colour_spaces) or "no paint")
+        if self.image_colour_spaces:
+            parts.append("images " + ", ".join(self.image_colour_spaces))
+        if self.max_ink is not None:
+            parts.append(f"max ink {self.max_ink:g}% ({self.max_ink_kind})")
+        if self.min_text_size is not None:
+            parts.append(f"text >= {self.min_text_size:.1f} pt")
+        return ", ".join(parts)
+
+
+class PdfPage:
+    """One page: explicit boxes, and its paints interpreted on first use."""
+
+    def __init__(self, document: Document, number: int, page):
+        self.document = document
+        self.number = number
+        self.page = page
+        self.content_error = ""
+
+    @cached_property
+    def boxes(self) -> dict[str, Rect]:
+        """The boxes the page declares (MediaBox inherited from the page tree); others are absent."""
+        boxes = {"MediaBox": Rect.of(self.page.mediabox)}
+        for name in BOX_NAMES[1:]:
+            if f"/{name}" in self.page:
+                boxes[name] = Rect.of(getattr(self.page, name.lower()))
+        return boxes
+
+    @property
+    def trim(self) -> Rect:
+        """The finished page: TrimBox, else CropBox, else MediaBox."""
+        return self.boxes.get("TrimBox") or self.boxes.get("CropBox") or self.boxes["MediaBox"]
+
+    @property
+    def bleed_box(self) -> Rect:
+        return self.boxes.get("BleedBox") or self.boxes.get("CropBox") or self.boxes["MediaBox"]
+
+    @property
+    def bleed(self) -> tuple[float, float, float, float] | None:
+        """BleedBox − TrimBox on the left, bottom, right and top; None unless both are declared."""
+        if "TrimBox" not in self.boxes or "BleedBox" not in self.boxes:
+            return None
+        trim, bleed = self.boxes["TrimBox"], self.boxes["BleedBox"]
+        return (trim.x0 - bleed.x0, trim.y0 - bleed.y0, bleed.x1 - trim.x1, bleed.y1 - trim.y1)
+
+    def position(self, box: Rect) -> str:
+        """Where ``box`` starts, in mm from the trim's top left corner (as a reader measures a page)."""
+        trim = self.trim
+        return f"at {mm(box.x0 - trim.x0):.1f}, {mm(trim.y1 - box.y1):.1f} mm from the trim's top left"
+
+    @cached_property
+    def paints(self) -> list[Paint]:
+        """Every paint of the page; empty, with :attr:`content_error` set, when its content is unreadable."""
+        try:
+            return self.document.content.page_paints(self.page, self.boxes["MediaBox"])
+        except Exception as error:  # noqa: BLE001  (any damage in a foreign file is a finding, not a crash)
+            self.content_error = f"{type(error).__name__}: {error}"
+            return []
+
+    @cached_property
+    def fonts(self) -> list[FontInfo]:
+        fonts: dict[int, FontInfo] = {}
+        for resources in self.document.resources_of(self.page):
+            category = resources.get("/Font")
+            for reference in (category.get_object().values() if category is not None else ()):
+                font = reference.get_object()
+                fonts.setdefault(id(font), _font_info(font))
+        return sorted(fonts.values(), key=lambda font: font.name)
+
+    def facts(self) -> PageFacts:
+        painted = [paint for paint in self.paints if paint.kind is not PaintKind.IMAGE]
+        inked = [paint for paint in self.paints if paint.ink is not None]
+        worst = max(inked, key=lambda paint: paint.ink, default=None)
+        sizes = [paint.text_size for paint in self.paints if paint.kind is PaintKind.TEXT]
+        return PageFacts(
+            self.number, self.boxes, self.bleed,
+            tuple(sorted({paint.space.name for paint in painted})),
+            tuple(sorted({paint.space.name for paint in self.paints if paint.kind is PaintKind.IMAGE})),
+            worst.ink if worst else None, worst.kind.value if worst else "",
+            min(sizes, default=None), tuple(font.name for font in self.fonts))
+
+
+class Document:
+    """A PDF file opened once, with caches shared by every check."""
+
+    def __init__(self, data: bytes, name: str):
+        self.name = name
+        try:
+            self.reader = PdfReader(io.BytesIO(data), strict=False)
+            self.encrypted = self.reader.is_encrypted
+            if self.encrypted and not self.reader.decrypt(""):
+                raise UnreadablePdf(name, "encrypted with a password")
+            self.pages = [PdfPage(self, number, page) for number, page in enumerate(self.reader.pages, start=1)]
+        except UnreadablePdf:
+            raise
+        except (PyPdfError, ValueError, KeyError, TypeError, AttributeError, IndexError, OSError,
+                NotImplementedError) as error:
+            raise UnreadablePdf(name, f"not a readable PDF ({error})") from None
+        self.content = ContentReader(self.reader)
+        self._form_resources: dict[int, list[DictionaryObject]] = {}
+
+    @cached_property
+    def catalog(self) -> DictionaryObject:
+        return self.reader.trailer["/Root"].get_object()
+
+    @cached_property
+    def info(self) -> DictionaryObject:
+        info = self.reader.trailer.get("/Info")
+        return info.get_object() if info is not None else DictionaryObject()
+
+    def resources_of(self, page) -> Iterator[DictionaryObject]:
+        """The page's resources and those of every form and tiling pattern it draws, each once."""
+        seen: set[int] = set()
+        pending = [page.get("/Resources")]
+        while pending:
+            resources = pending.pop()
+            resources = resources.get_object() if resources is not None else None
+            if not isinstance(resources, DictionaryObject) or id(resources) in seen:
+                continue
+            seen.add(id(resources))
+            yield resources
+            for kind in ("/XObject", "/Pattern"):
+                category = resources.get(kind)
+                for reference in (category.get_object().values() if category is not None else ()):
+                    child = reference.get_object()
+                    if child.get("/Subtype") == "/Form" or child.get("/PatternType") == 1:
+                        pending.append(child.get("/Resources"))
+
+    def xobjects_of(self, page) -> Iterator[DictionaryObject]:
+        """Every XObject the page can draw (images and forms), each once."""
+        seen: set[int] = set()
+        for resources in self.resources_of(page):
+            category = resources.get("/XObject")
+            for reference in (category.get_object().values() if category is not None else ()):
+                xobject = reference.get_object()
+                if id(xobject) not in seen:
+                    seen.add(id(xobject))
+                    yield xobject
+
+
+def _font_info(font) -> FontInfo:
+    subtype = str(font.get("/Subtype", "/Unknown")).lstrip("/")
+    name = str(font.get("/BaseFont", font.get("/Name", "(unnamed)"))).lstrip("/")
+    if subtype == "Type3":
+        return FontInfo(name, subtype, True)
+    described = font
+    if subtype == "Type0":
+        descendants = font.get("/DescendantFonts")
+        described = descendants.get_object()[0].get_object() if descendants else DictionaryObject()
+    descriptor = described.get("/FontDescriptor")
+    descriptor = descriptor.get_object() if descriptor is not None else DictionaryObject()
+    embedded = any(key in descriptor for key in ("/FontFile", "/FontFile2", "/FontFile3"))
+    return FontInfo(name, subtype, embedded)
