@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import io
-from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -123,15 +122,9 @@ class PdfPage:
             self.content_error = f"{type(error).__name__}: {error}"
             return []
 
-    @cached_property
-    def fonts(self) -> list[FontInfo]:
-        fonts: dict[int, FontInfo] = {}
-        for resources in self.document.resources_of(self.page):
-            category = resources.get("/Font")
-            for reference in (category.get_object().values() if category is not None else ()):
-                font = reference.get_object()
-                fonts.setdefault(id(font), _font_info(font))
-        return sorted(fonts.values(), key=lambda font: font.name)
+    @property
+    def fonts(self) -> tuple[FontInfo, ...]:
+        return self.document.fonts_of(self.page)
 
     def facts(self) -> PageFacts:
         painted = [paint for paint in self.paints if paint.kind is not PaintKind.IMAGE]
@@ -163,7 +156,10 @@ class Document:
                 NotImplementedError) as error:
             raise UnreadablePdf(name, f"not a readable PDF ({error})") from None
         self.content = ContentReader(self.reader)
-        self._form_resources: dict[int, list[DictionaryObject]] = {}
+        self._closures: dict[int, tuple[DictionaryObject, ...]] = {}
+        self._fonts: dict[int, tuple[FontInfo, ...]] = {}
+        self._font_infos: dict[int, FontInfo] = {}
+        self._xobjects: dict[int, tuple[DictionaryObject, ...]] = {}
 
     @cached_property
     def catalog(self) -> DictionaryObject:
@@ -174,34 +170,65 @@ class Document:
         info = self.reader.trailer.get("/Info")
         return info.get_object() if info is not None else DictionaryObject()
 
-    def resources_of(self, page) -> Iterator[DictionaryObject]:
-        """The page's resources and those of every form and tiling pattern it draws, each once."""
-        seen: set[int] = set()
-        pending = [page.get("/Resources")]
+    def resources_of(self, page) -> tuple[DictionaryObject, ...]:
+        """The page's resources and those of every form and tiling pattern it can draw, each once.
+
+        Pages usually share resource dictionaries, so the walk is made once per dictionary.
+        """
+        top = page.get("/Resources")
+        top = top.get_object() if top is not None else None
+        if not isinstance(top, DictionaryObject):
+            return ()
+        known = self._closures.get(id(top))
+        if known is not None:
+            return known
+        seen: dict[int, DictionaryObject] = {}
+        pending = [top]
         while pending:
             resources = pending.pop()
             resources = resources.get_object() if resources is not None else None
             if not isinstance(resources, DictionaryObject) or id(resources) in seen:
                 continue
-            seen.add(id(resources))
-            yield resources
+            seen[id(resources)] = resources
             for kind in ("/XObject", "/Pattern"):
                 category = resources.get(kind)
                 for reference in (category.get_object().values() if category is not None else ()):
                     child = reference.get_object()
                     if child.get("/Subtype") == "/Form" or child.get("/PatternType") == 1:
                         pending.append(child.get("/Resources"))
+        closure = tuple(seen.values())
+        self._closures[id(top)] = closure
+        return closure
 
-    def xobjects_of(self, page) -> Iterator[DictionaryObject]:
+    def fonts_of(self, page) -> tuple[FontInfo, ...]:
+        """The fonts the page's resources (and its forms') hold, by name."""
+        closure = self.resources_of(page)
+        key = id(closure[0]) if closure else 0
+        if key not in self._fonts:
+            fonts: dict[int, FontInfo] = {}
+            for resources in closure:
+                category = resources.get("/Font")
+                for reference in (category.get_object().values() if category is not None else ()):
+                    font = reference.get_object()
+                    if id(font) not in fonts:
+                        fonts[id(font)] = self._font_infos.get(id(font)) or _font_info(font)
+                        self._font_infos[id(font)] = fonts[id(font)]
+            self._fonts[key] = tuple(sorted(fonts.values(), key=lambda font: font.name))
+        return self._fonts[key]
+
+    def xobjects_of(self, page) -> tuple[DictionaryObject, ...]:
         """Every XObject the page can draw (images and forms), each once."""
-        seen: set[int] = set()
-        for resources in self.resources_of(page):
-            category = resources.get("/XObject")
-            for reference in (category.get_object().values() if category is not None else ()):
-                xobject = reference.get_object()
-                if id(xobject) not in seen:
-                    seen.add(id(xobject))
-                    yield xobject
+        closure = self.resources_of(page)
+        key = id(closure[0]) if closure else 0
+        if key not in self._xobjects:
+            found: dict[int, DictionaryObject] = {}
+            for resources in closure:
+                category = resources.get("/XObject")
+                for reference in (category.get_object().values() if category is not None else ()):
+                    xobject = reference.get_object()
+                    found.setdefault(id(xobject), xobject)
+            self._xobjects[key] = tuple(found.values())
+        return self._xobjects[key]
 
 
 def _font_info(font) -> FontInfo:

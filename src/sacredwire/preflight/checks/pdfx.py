@@ -84,19 +84,13 @@ def output_intent(document: Document, profile: Profile) -> Iterator[Finding]:
 def transparency(document: Document, profile: Profile) -> Iterator[Finding]:
     if not _no_transparency(document, profile):
         return
+    known: dict[int, tuple[set[str], bool]] = {}   # pages share resources: look at each set once
     for page in document.pages:
-        uses: set[str] = set()
-        groups = False
-        for resources in document.resources_of(page.page):
-            states = resources.get("/ExtGState")
-            for state in (states.get_object().values() if states is not None else ()):
-                uses.update(_transparent_state(state.get_object()))
-        for xobject in document.xobjects_of(page.page):
-            if xobject.get("/Subtype") == "/Image" and ("/SMask" in xobject or xobject.get("/SMaskInData", 0)):
-                uses.add("image soft mask")
-            group = xobject.get("/Group")
-            if group is not None and group.get_object().get("/S") == "/Transparency":
-                groups = True
+        closure = document.resources_of(page.page)
+        key = id(closure[0]) if closure else 0
+        if key not in known:
+            known[key] = _transparency_in(document, page, closure)
+        uses, groups = known[key]
         group = page.page.get("/Group")
         if group is not None and group.get_object().get("/S") == "/Transparency":
             groups = True
@@ -106,6 +100,22 @@ def transparency(document: Document, profile: Profile) -> Iterator[Finding]:
         if groups:
             yield Finding("PF710", Severity.WARNING, document.name, page.number,
                           "transparency group, which strict PDF/X-1a preflights reject")
+
+
+def _transparency_in(document: Document, page, closure) -> tuple[set[str], bool]:
+    uses: set[str] = set()
+    groups = False
+    for resources in closure:
+        states = resources.get("/ExtGState")
+        for state in (states.get_object().values() if states is not None else ()):
+            uses.update(_transparent_state(state.get_object()))
+    for xobject in document.xobjects_of(page.page):
+        if xobject.get("/Subtype") == "/Image" and ("/SMask" in xobject or xobject.get("/SMaskInData", 0)):
+            uses.add("image soft mask")
+        group = xobject.get("/Group")
+        if group is not None and group.get_object().get("/S") == "/Transparency":
+            groups = True
+    return uses, groups
 
 
 def _transparent_state(state) -> Iterator[str]:
