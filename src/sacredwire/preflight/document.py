@@ -12,7 +12,7 @@ from pypdf.generic import DictionaryObject
 
 from .content import ContentReader, Paint, PaintKind
 from .findings import UnreadablePdf
-from .geometry import Rect, mm
+from .geometry import Rect, format_mm, mm
 
 BOX_NAMES = ("MediaBox", "CropBox", "BleedBox", "TrimBox", "ArtBox")
 
@@ -48,7 +48,7 @@ class PageFacts:
         return {
             "page": self.number,
             "boxes": {name: [round(value, 3) for value in box] for name, box in self.boxes.items()},
-            "bleed_mm": None if self.bleed is None else [round(mm(side), 2) for side in self.bleed],
+            "bleed_mm": None if self.bleed is None else [round(mm(side), 3) for side in self.bleed],
             "colour_spaces": list(self.colour_spaces), "image_colour_spaces": list(self.image_colour_spaces),
             "max_total_ink": self.max_ink, "max_total_ink_on": self.max_ink_kind,
             "min_text_size": None if self.min_text_size is None else round(self.min_text_size, 2),
@@ -61,8 +61,8 @@ class PageFacts:
         trim = self.boxes.get("TrimBox") or self.boxes["MediaBox"]
         parts.append(f"{'trim' if 'TrimBox' in self.boxes else 'page'} {mm(trim.width):.1f}×{mm(trim.height):.1f} mm")
         if self.bleed is not None:
-            sides = sorted({round(mm(side), 2) for side in self.bleed})
-            parts.append("bleed " + "/".join(f"{side:g}" for side in sides) + " mm")
+            sides = sorted({format_mm(side) for side in self.bleed}, key=float)
+            parts.append("bleed " + "/".join(sides) + " mm")
         parts.append(", ".join(self.colour_spaces) or "no paint")
         if self.image_colour_spaces:
             parts.append("images " + ", ".join(self.image_colour_spaces))

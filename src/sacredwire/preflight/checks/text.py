@@ -13,7 +13,7 @@ from ...diagnostics import Severity
 from ..content import PaintKind
 from ..document import Document
 from ..findings import Finding
-from ..geometry import mm
+from ..geometry import format_mm, mm
 from ..profiles import Profile
 from . import preflight_check
 
@@ -42,7 +42,7 @@ def safe_margin(document: Document, profile: Profile) -> Iterator[Finding]:
         how = (f"{mm(distance):.1f} mm inside the trim" if distance >= 0
                else f"{mm(-distance):.1f} mm beyond the trim")
         yield Finding("PF401", Severity.ERROR, document.name, page.number,
-                      f"{count} text run(s) inside the {mm(margin):.2f} mm safe margin; the closest "
+                      f"{count} text run(s) inside the {format_mm(margin)} mm safe margin; the closest "
                       f"{how}, {page.position(box)}")
 
 
