@@ -294,7 +294,7 @@ CROP_MARK_IN_BLEED = b"0 0 0 1 K 0.25 w -9 0 m -2 0 l S"
 def test_a_thin_stroke_in_the_bleed_is_a_mark() -> None:
     found = preflight_pdf(clean_pod(CROP_MARK_IN_BLEED), "marks.pdf", POD)
     assert messages(found, "PF501") == [
-        "1 mark(s) inside the bleed, at -3.2, 215.9 mm from the trim's top left: marks belong outside the BleedBox"]
+        "marks inside the bleed, the first at -3.2, 215.9 mm from the trim's top left: marks belong outside the BleedBox"]
 
 
 def test_a_bleeding_background_and_a_wide_band_are_not_marks() -> None:

@@ -9,8 +9,9 @@ inherits and its paints are reused, transformed, wherever it is drawn.
 
 Text boxes are approximations that need no font program: a show runs from its
 origin along the advance widths the font dictionary declares (/Widths, or /W
-for CID fonts; half an em per glyph when there are none) and from the
-baseline up one font size.
+for CID fonts; half an em per glyph when there are none), and from the font
+descriptor's /Descent to its /Ascent (from the baseline up one font size when
+the font has no descriptor).
 """
 
 from __future__ import annotations
@@ -89,6 +90,8 @@ class _FontMetrics:
     widths: dict[int, float]
     default_width: float
     scale: float                   # glyph-space units to text-space units (1/1000, or Type 3's FontMatrix)
+    descent: float = 0.0           # below and above the baseline, in ems
+    ascent: float = 1.0
 
     def advance(self, data: bytes, char_spacing: float, word_spacing: float, size: float) -> float:
         """Unscaled advance (before horizontal scaling) of ``data`` shown at ``size``."""
@@ -232,8 +235,8 @@ class ContentReader:
         mode = state.render_mode
         if mode not in (3, 7) and size:
             rendering = multiply(text_matrix, state.ctm)
-            rise = state.rise
-            box = bounds(rendering, ((0.0, rise), (advance, rise), (0.0, rise + size), (advance, rise + size)))
+            low, high = state.rise + metrics.descent * size, state.rise + metrics.ascent * size
+            box = bounds(rendering, ((0.0, low), (advance, low), (0.0, high), (advance, high)))
             box = _intersection(box, state.clip) if advance else box
             if box is not None:
                 _, _, c, d, _, _ = rendering
@@ -396,7 +399,8 @@ def _font_metrics(font) -> _FontMetrics:
                 index += 3
             else:
                 break
-        return _FontMetrics(True, widths, float(descendant.get("/DW", 1000)), 0.001)
+        return _FontMetrics(True, widths, float(descendant.get("/DW", 1000)), 0.001,
+                            *_vertical_extent(descendant))
     first_char = int(font.get("/FirstChar", 0))
     widths_array = font.get("/Widths")
     widths = {first_char + offset: float(width)
@@ -407,7 +411,17 @@ def _font_metrics(font) -> _FontMetrics:
     if subtype == "/Type3":
         scale = float(font.get("/FontMatrix", [0.001])[0])
     default = missing if widths and missing else 0.5 / scale
-    return _FontMetrics(False, widths, default, scale)
+    return _FontMetrics(False, widths, default, scale, *_vertical_extent(font))
+
+
+def _vertical_extent(font) -> tuple[float, float]:
+    """The descriptor's descent and ascent in ems; the em box's bottom and top without one."""
+    descriptor = font.get("/FontDescriptor")
+    descriptor = descriptor.get_object() if descriptor is not None else {}
+    ascent = float(descriptor.get("/Ascent", 0)) / 1000
+    if ascent <= 0:
+        return 0.0, 1.0
+    return min(0.0, float(descriptor.get("/Descent", 0)) / 1000), ascent
 
 
 def _shading_extreme(shading, space: ColourSpace) -> tuple[float, ...]:

@@ -44,12 +44,12 @@ def printer_marks(document: Document, profile: Profile) -> Iterator[Finding]:
         in_slug = [mark for mark in marks if not mark.box.enters(page.bleed_box, 0.01)]
         if in_bleed and "TrimBox" in page.boxes:
             yield Finding("PF501", error_if(profile.edition != "any"), document.name, page.number,
-                          f"{len(in_bleed)} mark(s) inside the bleed, {page.position(in_bleed[0].box)}: "
+                          f"marks inside the bleed, the first {page.position(in_bleed[0].box)}: "
                           "marks belong outside the BleedBox")
         if in_slug and not profile.marks_allowed:
             yield Finding("PF502", Severity.ERROR, document.name, page.number,
-                          f"{len(in_slug)} printer's mark(s) outside the BleedBox in a {profile.edition} file, "
-                          "which takes none")
+                          f"printer's marks outside the BleedBox, the first {page.position(in_slug[0].box)}: "
+                          f"a {profile.edition} file takes none")
         if profile.marks_expected and not in_slug:
             yield Finding("PF503", Severity.WARNING, document.name, page.number,
                           "no crop marks outside the BleedBox")
