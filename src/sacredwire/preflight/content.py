@@ -19,11 +19,12 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 
-from pypdf.generic import ArrayObject, ContentStream, DictionaryObject, NameObject
+from pypdf.generic import ArrayObject, DictionaryObject, NameObject
 
 from .colourspace import (DEVICE_CMYK, DEVICE_GRAY, DEVICE_RGB, ColourSpace, is_registration,
                           is_rich_black, resolve, total_ink)
 from .geometry import IDENTITY, Matrix, Rect, bounds, multiply, scale_of
+from .operations import parse_operations
 
 
 class PaintKind(enum.Enum):
@@ -127,7 +128,7 @@ class ContentReader:
         contents = page.get_contents()
         if contents is None:
             return []
-        operations = contents.operations
+        operations = parse_operations(contents.get_data())
         resources = page.get("/Resources")
         resources = resources.get_object() if resources is not None else DictionaryObject()
         paints: list[Paint] = []
@@ -230,8 +231,7 @@ class ContentReader:
             if isinstance(item, (int, float)):
                 advance -= float(item) / 1000 * size * scale
             else:
-                data = item.original_bytes if hasattr(item, "original_bytes") else bytes(item)
-                advance += metrics.advance(data, spacing, state.word_spacing, size) * scale
+                advance += metrics.advance(item, spacing, state.word_spacing, size) * scale
         mode = state.render_mode
         if mode not in (3, 7) and size:
             rendering = multiply(text_matrix, state.ctm)
@@ -330,7 +330,7 @@ class ContentReader:
         box = Rect.of(form.get("/BBox", (-1e6, -1e6, 1e6, 1e6)))
         inner = _State(IDENTITY, box, state.fill, state.stroke, state.line_width)
         paints: list[Paint] = []
-        self._run(ContentStream(form, self._reader).operations, form_resources, inner, paints, depth + 1)
+        self._run(parse_operations(form.get_data()), form_resources, inner, paints, depth + 1)
         return paints
 
     def _image(self, image, resources, state: _State, paints: list[Paint]) -> None:
