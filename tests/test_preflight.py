@@ -217,6 +217,9 @@ def test_text_1_mm_from_the_trim_is_inside_the_safe_margin() -> None:
     assert "1.0 mm inside the trim" in messages(preflight_pdf(data, "right.pdf", POD), "PF401")[0]
     data = clean_pod(b"0 0 0 1 k BT /F1 10 Tf 1 0 0 1 20 300 Tm (Hello) Tj ET")
     assert preflight_pdf(data, "inside.pdf", POD) == []
+    # A line running off the page is measured to its end, past the MediaBox that clips it.
+    data = clean_pod(b"0 0 0 1 k BT /F1 10 Tf 1 0 0 1 420 300 Tm (Hello) Tj ET")
+    assert "the closest 4.6 mm beyond the trim" in messages(preflight_pdf(data, "off.pdf", POD), "PF401")[0]
 
 
 def test_text_size_follows_the_text_matrix_and_the_ctm() -> None:

@@ -237,8 +237,9 @@ class ContentReader:
             rendering = multiply(text_matrix, state.ctm)
             low, high = state.rise + metrics.descent * size, state.rise + metrics.ascent * size
             box = bounds(rendering, ((0.0, low), (advance, low), (0.0, high), (advance, high)))
-            box = _intersection(box, state.clip) if advance else box
-            if box is not None:
+            # Text the clip hides entirely is no paint; visible text keeps its whole box, so that a
+            # line running off the page is measured where it would end, not where the page does.
+            if not advance or _intersection(box, state.clip, allow_empty=False) is not None:
                 _, _, c, d, _, _ = rendering
                 colour = state.stroke if mode in (1, 5) else state.fill
                 paints.append(_paint(PaintKind.TEXT, box, colour, text_size=abs(size) * (c * c + d * d) ** 0.5))

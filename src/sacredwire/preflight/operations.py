@@ -21,7 +21,8 @@ import re
 from pypdf.generic import NameObject
 
 _DELIMITERS = rb"()<>\[\]{}/%"
-_WHITESPACE = rb"\x00\t\n\x0c\r "
+_WHITESPACE = rb"\x00\t\n\x0c\r "            # for the patterns (escapes read by re)
+_WHITESPACE_BYTES = b"\x00\t\n\x0c\r "
 _TOKEN = re.compile(
     rb"[" + _WHITESPACE + rb"]*(?:"
     # The numbers before an operator (a path's coordinates, a colour) in one token.
@@ -61,7 +62,7 @@ def parse_operations(data: bytes) -> list[tuple[list, bytes]]:
     while position < end:
         token = match_token(data, position)
         if token is None or token.end() == position:
-            if data[position:].strip(_WHITESPACE):
+            if data[position:].strip(_WHITESPACE_BYTES):
                 raise ContentSyntaxError(f"unexpected byte {data[position:position + 1]!r} at offset {position}")
             break
         position = token.end()
