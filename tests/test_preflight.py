@@ -69,6 +69,7 @@ class Page:
     states: dict = field(default_factory=dict)
     forms: dict = field(default_factory=dict)      # name -> (content, extra keys)
     annotations: list = field(default_factory=list)
+    shadings: dict = field(default_factory=dict)
 
 
 def make_pdf(*pages: Page, info: dict | None = None, catalog: dict | None = None,
@@ -90,6 +91,8 @@ def make_pdf(*pages: Page, info: dict | None = None, catalog: dict | None = None
             resources["/ColorSpace"] = spec.colour_spaces
         if spec.states:
             resources["/ExtGState"] = spec.states
+        if spec.shadings:
+            resources["/Shading"] = spec.shadings
         if spec.forms:
             forms = {}
             for name, (content, keys) in spec.forms.items():
@@ -195,6 +198,19 @@ def test_a_form_xobject_is_followed_with_its_matrix_and_inherited_colour() -> No
 def test_a_form_clipped_away_by_its_bbox_paints_nothing() -> None:
     form = (b"1 1 1 1 k 200 200 10 10 re f", {"/BBox": [0, 0, 100, 100]})
     assert preflight_pdf(clean_pod(b"/Fm1 Do", forms={"/Fm1": form}), "clip.pdf", POD) == []
+
+
+def test_an_rgb_image_and_an_over_inked_shading() -> None:
+    shading = {"/ShadingType": 2, "/ColorSpace": "/DeviceCMYK", "/Coords": [0, 0, 100, 0],
+               "/Function": {"/FunctionType": 2, "/Domain": [0, 1], "/N": 1,
+                             "/C0": [0, 0, 0, 0], "/C1": [1, 1, 1, 0.5]}}
+    data = clean_pod(b"q 10 0 0 10 72 72 cm BI /W 1 /H 1 /CS /RGB /BPC 8 ID \xff\x00\x00 EI Q "
+                     b"q 72 300 100 50 re W n /Sh1 sh Q", shadings={"/Sh1": shading})
+    report_ = inspect_pdf(data, "image.pdf", POD)
+    assert report_.pages[0].image_colour_spaces == ("DeviceRGB",)
+    assert [(f.code, f.message) for f in report_.findings] == [
+        ("PF302", "DeviceRGB image in a CMYK-only edition"),
+        ("PF303", "shading at 350% total ink (limit 240%), at 25.4, 92.4 mm from the trim's top left")]
 
 
 def test_rich_black_text_is_a_warning() -> None:

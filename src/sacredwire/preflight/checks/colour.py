@@ -24,7 +24,7 @@ def rgb_colour(document: Document, profile: Profile) -> Iterator[Finding]:
         uses: dict[str, set[str]] = {}
         images: set[str] = set()
         for paint in page.paints:
-            if paint.space.model.needs_conversion or (paint.space.base and paint.space.base.model.needs_conversion):
+            if paint.space.model.needs_conversion:
                 if paint.kind is PaintKind.IMAGE:
                     images.add(paint.space.name)
                 else:
