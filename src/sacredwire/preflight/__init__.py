@@ -14,7 +14,10 @@ module per family; the requirements of each edition in :mod:`.profiles`.
 
 from __future__ import annotations
 
+from contextlib import contextmanager
 from dataclasses import dataclass
+
+from pypdf.errors import PyPdfError
 
 from ..diagnostics import Severity
 from .checks import REGISTRY, preflight_check, run_checks
@@ -47,16 +50,34 @@ def inspect_pdf(data: bytes, name: str, profile: Profile | None = None, *, editi
     document = Document(data, name)
     if profile is None:
         if product == AUTO_PRODUCT:
-            first = document.pages[0].trim if document.pages else None
-            product = guess_product(len(document.pages), (first.width, first.height) if first else (0.0, 0.0))
+            with _damage_is_unreadable(name):
+                first = document.pages[0].trim if document.pages else None
+                product = guess_product(len(document.pages), (first.width, first.height) if first else (0.0, 0.0))
         profile = profile_for(edition, product, **overrides)
-    findings = run_checks(document, profile)
-    return PreflightReport(name, profile, tuple(page.facts() for page in document.pages), tuple(findings))
+    with _damage_is_unreadable(name):
+        findings = run_checks(document, profile)
+        pages = tuple(page.facts() for page in document.pages)
+    return PreflightReport(name, profile, pages, tuple(findings))
 
 
 def preflight_pdf(data: bytes, name: str, profile: Profile) -> list[Finding]:
-    """Every finding for the PDF ``data`` (reported as ``name``) against ``profile``, sorted by page."""
-    return run_checks(Document(data, name), profile)
+    """Every finding for the PDF ``data`` (reported as ``name``) against ``profile``, sorted by page.
+
+    Raises :class:`UnreadablePdf` when the bytes are not a PDF or are damaged beyond checking.
+    """
+    document = Document(data, name)
+    with _damage_is_unreadable(name):
+        return run_checks(document, profile)
+
+
+@contextmanager
+def _damage_is_unreadable(name: str):
+    """A foreign file's damage met while checking (a box that is not numbers, a dictionary that is
+    an array...) makes the file unreadable, never a crash."""
+    try:
+        yield
+    except (PyPdfError, ValueError, KeyError, TypeError, AttributeError, IndexError, RecursionError) as error:
+        raise UnreadablePdf(name, f"damaged beyond checking ({type(error).__name__}: {error})") from None
 
 
 __all__ = ["AUTO_PRODUCT", "EDITIONS", "PRODUCTS", "REGISTRY", "Finding", "PageFacts", "PreflightReport",

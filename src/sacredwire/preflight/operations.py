@@ -23,24 +23,28 @@ from pypdf.generic import NameObject
 _DELIMITERS = rb"()<>\[\]{}/%"
 _WHITESPACE = rb"\x00\t\n\x0c\r "            # for the patterns (escapes read by re)
 _WHITESPACE_BYTES = b"\x00\t\n\x0c\r "
+# One number, written so that its digits can be split only one way; with the possessive
+# quantifiers (*+, ++) no failed match ever backtracks into a run of numbers, so a damaged
+# stream costs linear time.
+_NUMBER = rb"[+-]?+(?:\d++(?:\.\d*+)?+|\.\d++)"
 _TOKEN = re.compile(
-    rb"[" + _WHITESPACE + rb"]*(?:"
-    # The numbers before an operator (a path's coordinates, a colour) in one token.
-    rb"(?P<numbers>(?:[+-]?(?:\d+\.?\d*|\.\d+)[" + _WHITESPACE + rb"]+)+)(?=[A-Za-z'\"])"
-    rb"|(?P<number>[+-]?(?:\d+\.?\d*|\.\d+))(?=[" + _WHITESPACE + _DELIMITERS + rb"]|$)"
-    rb"|(?P<name>/[^" + _WHITESPACE + _DELIMITERS + rb"]*)"
+    rb"[" + _WHITESPACE + rb"]*+(?:"
+    # A run of numbers (a path's coordinates, a colour) in one token; each ends at white space,
+    # a delimiter or the end, so a run never has to be given back.
+    rb"(?P<numbers>(?:" + _NUMBER + rb"(?![^" + _WHITESPACE + _DELIMITERS + rb"])[" + _WHITESPACE + rb"]*+)++)"
+    rb"|(?P<name>/[^" + _WHITESPACE + _DELIMITERS + rb"]*+)"
     # A TJ array of hex strings and numbers (how most PDF writers set text) in one token.
-    rb"|\[(?P<shows>(?:[" + _WHITESPACE + rb"]*(?:<[0-9A-Fa-f]*>|[+-]?(?:\d+\.?\d*|\.\d+)))*)["
-    + _WHITESPACE + rb"]*\]"
-    rb"|(?P<hex><(?!<)[^>]*>)"
+    rb"|\[(?P<shows>(?:[" + _WHITESPACE + rb"]*+(?:<[0-9A-Fa-f]*+>|" + _NUMBER + rb"(?![\d.])))*+)["
+    + _WHITESPACE + rb"]*+\]"
+    rb"|(?P<hex><(?!<)[^>]*+>)"
     rb"|(?P<open><<|\[)"
     rb"|(?P<close>>>|\])"
     rb"|(?P<literal>\()"
-    rb"|(?P<comment>%[^\r\n]*)"
-    rb"|(?P<word>[^" + _WHITESPACE + _DELIMITERS + rb"]+)"
+    rb"|(?P<comment>%[^\r\n]*+)"
+    rb"|(?P<word>[^" + _WHITESPACE + _DELIMITERS + rb"]++)"
     rb")"
 )
-_SHOW_ITEM = re.compile(rb"<([0-9A-Fa-f]*)>|([+-]?(?:\d+\.?\d*|\.\d+))")
+_SHOW_ITEM = re.compile(rb"<([0-9A-Fa-f]*)>|(" + _NUMBER + rb")")
 _KEYWORDS = {b"true": True, b"false": False, b"null": None}
 _ESCAPES = {ord("n"): b"\n", ord("r"): b"\r", ord("t"): b"\t", ord("b"): b"\b", ord("f"): b"\f",
             ord("("): b"(", ord(")"): b")", ord("\\"): b"\\"}
@@ -69,8 +73,6 @@ def parse_operations(data: bytes) -> list[tuple[list, bytes]]:
         kind = token.lastgroup
         if kind == "numbers":
             operands.extend(map(float, token.group(kind).split()))
-        elif kind == "number":
-            operands.append(float(token.group(kind)))
         elif kind == "name":
             operands.append(NameObject(_name(token.group(kind))))
         elif kind == "shows":
