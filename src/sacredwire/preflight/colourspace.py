@@ -14,7 +14,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from pypdf.generic import ArrayObject, NameObject
+from pypdf.generic import ArrayObject
 
 PROCESS_INKS = ("Cyan", "Magenta", "Yellow", "Black")
 
@@ -99,7 +99,7 @@ _BY_COMPONENTS = {1: DEVICE_GRAY, 3: DEVICE_RGB, 4: DEVICE_CMYK}
 def resolve(space, resources) -> ColourSpace:
     """The colour space named or described by ``space`` (a name or an array), looked up in ``resources``."""
     space = space.get_object() if hasattr(space, "get_object") else space
-    if isinstance(space, NameObject) or isinstance(space, str):
+    if isinstance(space, str):
         if space in _DEVICE:
             return _DEVICE[space]
         named = _resource(resources, "/ColorSpace", space)

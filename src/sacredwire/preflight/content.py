@@ -198,8 +198,6 @@ class ContentReader:
                 x, y, width, height = (float(value) for value in operands)
                 box = bounds(state.ctm, ((x, y), (x + width, y), (x, y + height), (x + width, y + height)))
                 path.extend(((box.x0, box.y0), (box.x1, box.y1)))
-            elif operator == b"h":
-                pass
             elif operator in _PAINTING:
                 if path:
                     self._paint_path(operator, path, state, paints)
