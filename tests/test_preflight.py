@@ -70,6 +70,7 @@ class Page:
     forms: dict = field(default_factory=dict)      # name -> (content, extra keys)
     annotations: list = field(default_factory=list)
     shadings: dict = field(default_factory=dict)
+    patterns: dict = field(default_factory=dict)   # name -> (cell content, extra keys)
 
 
 def make_pdf(*pages: Page, info: dict | None = None, catalog: dict | None = None,
@@ -101,6 +102,16 @@ def make_pdf(*pages: Page, info: dict | None = None, catalog: dict | None = None
                 form.update(_pdf_object({"/Type": "/XObject", "/Subtype": "/Form", **keys}))
                 forms[name] = writer._add_object(form)
             resources["/XObject"] = forms
+        if spec.patterns:
+            patterns = {}
+            for name, (content, keys) in spec.patterns.items():
+                pattern = DecodedStreamObject()
+                pattern.set_data(content)
+                pattern.update(_pdf_object({"/Type": "/Pattern", "/PatternType": 1, "/PaintType": 1,
+                                            "/TilingType": 1, "/BBox": [0, 0, 10, 10], "/XStep": 10,
+                                            "/YStep": 10, "/Resources": {}, **keys}))
+                patterns[name] = writer._add_object(pattern)
+            resources["/Pattern"] = patterns
         page[NameObject("/Resources")] = _pdf_object(resources)
         if spec.annotations:
             page[NameObject("/Annots")] = ArrayObject(writer._add_object(_pdf_object(annotation))
@@ -211,6 +222,16 @@ def test_an_rgb_image_and_an_over_inked_shading() -> None:
     assert [(f.code, f.message) for f in report_.findings] == [
         ("PF302", "DeviceRGB image in a CMYK-only edition"),
         ("PF303", "shading at 350% total ink (limit 240%), at 25.4, 92.4 mm from the trim's top left")]
+
+
+def test_a_tiling_pattern_paints_with_the_colours_of_its_cell() -> None:
+    cell = (b"0.9 0.1 0.1 rg 0 0 5 5 re f 1 1 0.5 0 k 5 5 5 5 re f", {})
+    data = clean_pod(b"/Pattern cs /P1 scn 72 72 100 100 re f", patterns={"/P1": cell})
+    report_ = inspect_pdf(data, "pattern.pdf", POD)
+    assert report_.pages[0].colour_spaces == ("DeviceCMYK", "DeviceRGB")
+    assert [(f.code, f.message) for f in report_.findings] == [
+        ("PF301", "DeviceRGB colour (fill) in a CMYK-only edition"),
+        ("PF303", "fill at 250% total ink (limit 240%), at 25.4, 155.2 mm from the trim's top left")]
 
 
 def test_rich_black_text_is_a_warning() -> None:

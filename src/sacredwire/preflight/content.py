@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 
 from pypdf.generic import ArrayObject, DictionaryObject, NameObject
 
-from .colourspace import (DEVICE_CMYK, DEVICE_GRAY, DEVICE_RGB, ColourSpace, is_registration,
+from .colourspace import (DEVICE_CMYK, DEVICE_GRAY, DEVICE_RGB, PATTERN, ColourSpace, is_registration,
                           is_rich_black, resolve, total_ink)
 from .geometry import IDENTITY, Matrix, Rect, bounds, multiply, scale_of
 from .operations import parse_operations
@@ -58,8 +58,11 @@ class Paint:
 
 @dataclass(frozen=True)
 class Colour:
+    """A colour in force. A coloured tiling pattern carries what its cell paints instead of values."""
+
     space: ColourSpace
     values: tuple[float, ...]
+    pattern: tuple[Paint, ...] = ()
 
 
 BLACK = Colour(DEVICE_GRAY, (0.0,))
@@ -215,7 +218,7 @@ class ContentReader:
             elif operator == b"sh":
                 shading = _resource(resources, "/Shading", operands[0])
                 if shading is not None:
-                    paints.append(self._shading_paint(shading, state.clip, resources))
+                    paints.extend(self._shading_paints(shading, state.clip, resources))
             elif operator == b"Do":
                 self._draw_xobject(operands[0], resources, state, paints, depth)
             elif operator == b"INLINE IMAGE":
@@ -240,7 +243,7 @@ class ContentReader:
             if not advance or _intersection(box, state.clip, allow_empty=False) is not None:
                 _, _, c, d, _, _ = rendering
                 colour = state.stroke if mode in (1, 5) else state.fill
-                paints.append(_paint(PaintKind.TEXT, box, colour, text_size=abs(size) * (c * c + d * d) ** 0.5))
+                paints.extend(_paints(PaintKind.TEXT, box, colour, text_size=abs(size) * (c * c + d * d) ** 0.5))
         return multiply((1.0, 0.0, 0.0, 1.0, advance, 0.0), text_matrix)
 
     def _paint_path(self, operator: bytes, path, state: _State, paints: list[Paint]) -> None:
@@ -252,11 +255,11 @@ class ContentReader:
             half = width / 2
             box = _intersection(Rect(raw.x0 - half, raw.y0 - half, raw.x1 + half, raw.y1 + half), state.clip)
             if box is not None:
-                paints.append(_paint(PaintKind.STROKE, box, state.stroke, line_width=width))
+                paints.extend(_paints(PaintKind.STROKE, box, state.stroke, line_width=width))
         if fills:
             box = _intersection(raw, state.clip, allow_empty=True)
             if box is not None:
-                paints.append(_paint(PaintKind.FILL, box, state.fill))
+                paints.extend(_paints(PaintKind.FILL, box, state.fill))
 
     def _set_colour(self, operator: bytes, operands, state: _State, resources) -> None:
         stroking = operator.isupper()
@@ -273,9 +276,12 @@ class ContentReader:
             colour = Colour(DEVICE_CMYK, tuple(float(value) for value in operands))
         elif operands and isinstance(operands[-1], NameObject):
             # scn with a pattern name: the pattern's shading decides the colour.
-            pattern = _resource(resources, "/Pattern", operands[-1])
+            reference = _resource_reference(resources, "/Pattern", operands[-1])
+            pattern = reference.get_object() if reference is not None else None
             shading = pattern.get("/Shading") if pattern is not None else None
-            if shading is not None:
+            if pattern is not None and pattern.get("/PatternType") == 1 and pattern.get("/PaintType") == 1:
+                colour = Colour(PATTERN, (), self._pattern_colours(reference, pattern, resources))
+            elif shading is not None:
                 shading = shading.get_object()
                 space = self._space(shading.get("/ColorSpace", "/DeviceGray"), resources)
                 colour = Colour(space, _shading_extreme(shading, space))
@@ -288,6 +294,30 @@ class ContentReader:
         else:
             state.fill = colour
 
+    def _pattern_colours(self, reference, pattern, resources) -> tuple[Paint, ...]:
+        """What a coloured tiling pattern's cell paints: the most inked paint of each colour space.
+
+        Positions inside the cell do not matter (the cell repeats over whatever is painted), so
+        the cell is interpreted once per pattern, in its own space.
+        """
+        key = ("pattern", getattr(reference, "idnum", id(pattern)))
+        summary = self._caches.forms.get(key)
+        if summary is None:
+            own = pattern.get("/Resources")
+            cell = Rect.of(pattern.get("/BBox", (-1e6, -1e6, 1e6, 1e6)))
+            paints: list[Paint] = []
+            self._caches.forms[key] = []          # a pattern that paints with itself stops here
+            self._run(parse_operations(pattern.get_data()), own.get_object() if own is not None else resources,
+                      _State(IDENTITY, cell), paints, depth=1)
+            strongest: dict[tuple, Paint] = {}
+            for paint in paints:
+                group = (paint.kind is PaintKind.IMAGE, paint.space)
+                if group not in strongest or (paint.ink or 0.0) > (strongest[group].ink or 0.0):
+                    strongest[group] = paint
+            summary = list(strongest.values())
+            self._caches.forms[key] = summary
+        return tuple(summary)
+
     def _space(self, name, resources) -> ColourSpace:
         key = (id(resources), str(name)) if not isinstance(name, ArrayObject) else None
         if key is not None and key in self._caches.spaces:
@@ -297,10 +327,10 @@ class ContentReader:
             self._caches.spaces[key] = space
         return space
 
-    def _shading_paint(self, shading, clip: Rect, resources) -> Paint:
+    def _shading_paints(self, shading, clip: Rect, resources) -> list[Paint]:
         shading = shading.get_object()
         space = self._space(shading.get("/ColorSpace", "/DeviceGray"), resources)
-        return _paint(PaintKind.SHADING, clip, Colour(space, _shading_extreme(shading, space)))
+        return _paints(PaintKind.SHADING, clip, Colour(space, _shading_extreme(shading, space)))
 
     def _draw_xobject(self, name, resources, state: _State, paints: list[Paint], depth: int) -> None:
         reference = _resource_reference(resources, "/XObject", name)
@@ -337,7 +367,7 @@ class ContentReader:
         if box is None:
             return
         if image.get("/ImageMask"):
-            paints.append(_paint(PaintKind.IMAGE, box, state.fill))
+            paints.extend(_paints(PaintKind.IMAGE, box, state.fill))
             return
         space = self._space(image.get("/ColorSpace", "/DeviceGray"), resources)
         paints.append(Paint(PaintKind.IMAGE, box, space, None))
@@ -348,7 +378,7 @@ class ContentReader:
         if settings.get("/IM", settings.get("/ImageMask")):
             box = _intersection(Rect(0, 0, 1, 1).transformed(state.ctm), state.clip)
             if box is not None:
-                paints.append(_paint(PaintKind.IMAGE, box, state.fill))
+                paints.extend(_paints(PaintKind.IMAGE, box, state.fill))
             return
         space = settings.get("/CS", settings.get("/ColorSpace", "/DeviceGray"))
         if isinstance(space, str):
@@ -443,10 +473,15 @@ def _shading_extreme(shading, space: ColourSpace) -> tuple[float, ...]:
     return max(candidates, key=lambda values: total_ink(space.inks(values)) or 0.0)
 
 
-def _paint(kind: PaintKind, box: Rect, colour: Colour, line_width: float = 0.0, text_size: float = 0.0) -> Paint:
+def _paints(kind: PaintKind, box: Rect, colour: Colour, line_width: float = 0.0,
+            text_size: float = 0.0) -> list[Paint]:
+    """The paint of ``kind`` over ``box`` in ``colour``; with a tiling pattern, one per colour its cell uses."""
+    if colour.pattern:
+        return [Paint(PaintKind.IMAGE if used.kind is PaintKind.IMAGE else kind, box, used.space, used.ink,
+                      used.registration, used.rich_black, line_width, text_size) for used in colour.pattern]
     inks = colour.space.inks(colour.values)
-    return Paint(kind, box, colour.space, total_ink(inks), is_registration(inks), is_rich_black(inks),
-                 line_width, text_size)
+    return [Paint(kind, box, colour.space, total_ink(inks), is_registration(inks), is_rich_black(inks),
+                  line_width, text_size)]
 
 
 def _point(matrix: Matrix, x, y) -> tuple[float, float]:
