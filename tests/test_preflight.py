@@ -529,3 +529,15 @@ def test_a_broken_content_stream_is_a_finding_not_a_crash() -> None:
         parse_operations(b"[1 2 (unterminated")
     found = preflight_pdf(clean_pod(b"0 0 0 1 k ] 10 10 10 10 re f"), "broken.pdf", POD)
     assert [(f.code, f.page) for f in found] == [("PF001", 1)]
+
+
+def test_every_edition_file_passes_its_own_edition(build_dir: Path) -> None:
+    """Files under ``<lang>/<edition>/`` have no preflight error against their edition's profile."""
+    edition_files = [pdf for pdf in sorted(build_dir.glob("*/*/*.pdf")) if pdf.parent.name in profiles.EDITIONS]
+    if not edition_files:
+        pytest.skip("this build writes no edition folders")
+    failures = []
+    for pdf in edition_files:
+        result = inspect_pdf(pdf.read_bytes(), str(pdf.relative_to(build_dir)), edition=pdf.parent.name)
+        failures.extend(str(finding) for finding in result.errors)
+    assert failures == []
