@@ -56,7 +56,7 @@ class PageFacts:
         }
 
     def summary(self) -> str:
-        """One line: ``trim 148.0×210.0 mm, bleed 3.0 mm, DeviceRGB, max ink 100% (text), text >= 7.5 pt``."""
+        """One line: ``trim 148.0×210.0 mm, bleed 3 mm, DeviceCMYK, max ink 100% (text), text >= 7.5 pt``."""
         parts = []
         trim = self.boxes.get("TrimBox") or self.boxes["MediaBox"]
         parts.append(f"{'trim' if 'TrimBox' in self.boxes else 'page'} {mm(trim.width):.1f}×{mm(trim.height):.1f} mm")
