@@ -234,9 +234,15 @@ def test_a_tiling_pattern_paints_with_the_colours_of_its_cell() -> None:
         ("PF303", "fill at 250% total ink (limit 240%), at 25.4, 155.2 mm from the trim's top left")]
 
 
-def test_rich_black_text_is_a_warning() -> None:
-    found = preflight_pdf(clean_pod(b"0.6 0.4 0.4 1 k BT /F1 9 Tf 72 300 Td (Hi) Tj ET"), "rich.pdf", POD)
-    assert [(f.code, f.severity) for f in found] == [("PF304", Severity.WARNING)]
+def test_rich_black_text_and_thin_rules_are_warnings() -> None:
+    found = preflight_pdf(clean_pod(b"0.6 0.4 0.4 1 k BT /F1 9 Tf 72 300 Td (Hi) Tj ET "
+                                    b"0.6 0.4 0.4 1 K 0.5 w 72 200 m 300 200 l S 3 w 72 100 m 300 100 l S"),
+                          "rich.pdf", POD)
+    assert [(f.code, f.severity, f.message) for f in found] == [
+        ("PF304", Severity.WARNING, "1 text run(s) in rich black, the first at 25.4, 106.9 mm from the trim's "
+                                    "top left: use 100% K alone"),
+        ("PF304", Severity.WARNING, "1 thin rule(s) in rich black, the first at 25.3, 145.3 mm from the trim's "
+                                    "top left: use 100% K alone")]
 
 
 # -- text --------------------------------------------------------------------------------------------

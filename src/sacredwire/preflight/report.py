@@ -45,15 +45,11 @@ def finding_lines(findings: Sequence[Finding]) -> list[str]:
 
 
 def fact_lines(report) -> list[str]:
-    """``  p3-22: trim 148.0×210.0 mm, …``: consecutive pages with the same facts folded."""
-    lines: list[tuple[list[int], str]] = []
+    """``  p3-22: trim 148.0×210.0 mm, …``: pages with the same facts on one line, in page order."""
+    pages_by_summary: dict[str, list[int]] = {}
     for page in report.pages:
-        summary = page.summary()
-        if lines and lines[-1][1] == summary and lines[-1][0][-1] == page.number - 1:
-            lines[-1][0].append(page.number)
-        else:
-            lines.append(([page.number], summary))
-    return [f"  p{page_ranges(pages)}: {summary}" for pages, summary in lines]
+        pages_by_summary.setdefault(page.summary(), []).append(page.number)
+    return [f"  p{page_ranges(pages)}: {summary}" for summary, pages in pages_by_summary.items()]
 
 
 def counts(findings: Sequence[Finding]) -> tuple[int, int]:

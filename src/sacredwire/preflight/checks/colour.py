@@ -1,7 +1,7 @@
 """Colour: RGB-like colour in a CMYK-only edition, total ink over the limit, rich black text.
 
 PF301 RGB, Lab or calibrated RGB paint · PF302 RGB image · PF303 total ink over the limit ·
-PF304 text in rich black
+PF304 text or a thin rule in rich black (K with other inks)
 """
 
 from __future__ import annotations
@@ -14,6 +14,8 @@ from ..document import Document
 from ..findings import Finding
 from ..profiles import Profile
 from . import preflight_check
+
+THIN_RULE = 1.0   # points: a stroke this thin misregisters visibly when built from several inks
 
 
 @preflight_check("colour")
@@ -57,10 +59,11 @@ def rich_black_text(document: Document, profile: Profile) -> Iterator[Finding]:
     if not profile.prints:
         return
     for page in document.pages:
-        runs = [paint for paint in page.paints if paint.kind is PaintKind.TEXT and paint.rich_black]
-        if runs:
-            yield Finding("PF304", Severity.WARNING, document.name, page.number,
-                          f"{len(runs)} text run(s) in rich black, {page.position(runs[0].box)}: "
-                          "set text in 100% K alone")
-
-
+        text = [paint for paint in page.paints if paint.kind is PaintKind.TEXT and paint.rich_black]
+        rules = [paint for paint in page.paints if paint.kind is PaintKind.STROKE and paint.rich_black
+                 and paint.line_width <= THIN_RULE]
+        for paints, what in ((text, "text run(s)"), (rules, "thin rule(s)")):
+            if paints:
+                yield Finding("PF304", Severity.WARNING, document.name, page.number,
+                              f"{len(paints)} {what} in rich black, the first {page.position(paints[0].box)}: "
+                              "use 100% K alone")
