@@ -293,6 +293,7 @@ def test_a_standard_14_font_reference_is_not_embedded() -> None:
     assert [(f.code, f.severity, f.message) for f in found] == [
         ("PF601", Severity.ERROR, "font Helvetica (Type1) is not embedded"),
         ("PF602", Severity.WARNING, "font Bitmap is a Type 3 font")]
+    assert inspect_pdf(fonts_pdf, "fonts.pdf").pages[0].summary().endswith("2 font(s) (1 not embedded, 1 Type 3)")
     on_screen = preflight_pdf(data, "fonts.pdf", profile_for("any", "booklet"))
     assert [(f.code, f.severity) for f in on_screen] == [("PF601", Severity.WARNING)]
 
@@ -365,6 +366,7 @@ def test_crop_marks_in_a_slug_are_right_for_press_and_wrong_for_pod() -> None:
     slug_mark = b"0 0 0 1 K 0.25 w 0 -12 m 0 -30 l S"
     press = make_pdf(Page(slug_mark, media=SLUG), info=PDFX_INFO, output_intent="FOGRA39")
     assert preflight_pdf(press, "press.pdf", profile_for("press", "booklet-cover")) == []
+    assert "bleed 3.175 mm, slug 9.525 mm" in inspect_pdf(press, "press.pdf").pages[0].summary()
     assert codes(preflight_pdf(press, "pod.pdf", POD)) == ["PF104", "PF502"]
 
 
@@ -430,7 +432,8 @@ def test_command_exit_codes_and_formats_outside_a_project(tmp_path: Path) -> Non
     (tmp_path / "junk.pdf").write_bytes(b"not a pdf")
     result = run_sw28("preflight", "clean.pdf", "--edition", "pod", cwd=tmp_path)
     assert result.returncode == 0, result.stdout + result.stderr
-    assert "p1: trim 152.4×215.9 mm, bleed 3.175 mm, DeviceCMYK, max ink 100% (fill)" in result.stdout
+    assert ("p1: trim 152.4×215.9 mm, bleed 3.175 mm, MediaBox = BleedBox, DeviceCMYK, max ink 100% (fill), "
+            "1 font(s), all embedded") in result.stdout
     result = run_sw28("preflight", "ink.pdf", "--edition", "pod", "-q", cwd=tmp_path)
     assert result.returncode == 1
     assert result.stdout.splitlines() == [

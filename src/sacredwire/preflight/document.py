@@ -42,7 +42,7 @@ class PageFacts:
     max_ink: float | None
     max_ink_kind: str
     min_text_size: float | None
-    fonts: tuple[str, ...]
+    fonts: tuple[FontInfo, ...]
 
     def as_dict(self) -> dict:
         return {
@@ -52,7 +52,7 @@ class PageFacts:
             "colour_spaces": list(self.colour_spaces), "image_colour_spaces": list(self.image_colour_spaces),
             "max_total_ink": self.max_ink, "max_total_ink_on": self.max_ink_kind,
             "min_text_size": None if self.min_text_size is None else round(self.min_text_size, 2),
-            "fonts": list(self.fonts),
+            "fonts": [{"name": font.name, "type": font.subtype, "embedded": font.embedded} for font in self.fonts],
         }
 
     def summary(self) -> str:
@@ -63,6 +63,11 @@ class PageFacts:
         if self.bleed is not None:
             sides = sorted({format_mm(side) for side in self.bleed}, key=float)
             parts.append("bleed " + "/".join(sides) + " mm")
+            media, bleed_box = self.boxes["MediaBox"], self.boxes["BleedBox"]
+            slug = min(bleed_box.x0 - media.x0, bleed_box.y0 - media.y0, media.x1 - bleed_box.x1,
+                       media.y1 - bleed_box.y1)
+            parts.append(f"slug {format_mm(slug)} mm" if slug > 0.05 else "MediaBox = BleedBox"
+                         if media.same_as(bleed_box, 0.05) else "MediaBox inside the BleedBox")
         parts.append(", ".join(self.colour_spaces) or "no paint")
         if self.image_colour_spaces:
             parts.append("images " + ", ".join(self.image_colour_spaces))
@@ -70,6 +75,11 @@ class PageFacts:
             parts.append(f"max ink {self.max_ink:g}% ({self.max_ink_kind})")
         if self.min_text_size is not None:
             parts.append(f"text >= {self.min_text_size:.1f} pt")
+        if self.fonts:
+            unembedded = sum(1 for font in self.fonts if not font.embedded)
+            type3 = sum(1 for font in self.fonts if font.type3)
+            notes = ([f"{unembedded} not embedded"] if unembedded else []) + ([f"{type3} Type 3"] if type3 else [])
+            parts.append(f"{len(self.fonts)} font(s)" + (f" ({', '.join(notes)})" if notes else ", all embedded"))
         return ", ".join(parts)
 
 
@@ -136,7 +146,7 @@ class PdfPage:
             tuple(sorted({paint.space.name for paint in painted})),
             tuple(sorted({paint.space.name for paint in self.paints if paint.kind is PaintKind.IMAGE})),
             worst.ink if worst else None, worst.kind.value if worst else "",
-            min(sizes, default=None), tuple(font.name for font in self.fonts))
+            min(sizes, default=None), self.fonts)
 
 
 class Document:
