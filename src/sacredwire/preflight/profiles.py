@@ -39,7 +39,7 @@ PRESS_BLEED = 3 * POINTS_PER_MM
 SAFE_MARGIN = 0.125 * POINTS_PER_INCH
 MIN_TEXT_SIZE = 5.0
 CARD_TRIM = (2.5 * POINTS_PER_INCH, 3.5 * POINTS_PER_INCH)
-HOME_SHEETS = {"A4": (595.28, 841.89), "US Letter": (612.0, 792.0)}
+HOME_SHEETS = (("A4", (595.28, 841.89)), ("US Letter", (612.0, 792.0)))
 PDFX_1A = ("PDF/X-1a:2001", "PDF/X-1a:2003")
 
 
@@ -62,7 +62,7 @@ class Profile:
     fonts_embedded: bool = False             # an unembedded font is an error (else a warning)
     page_multiple: int | None = None
     trim_size: tuple[float, float] | None = None
-    sheet_sizes: dict[str, tuple[float, float]] | None = None
+    sheet_sizes: tuple[tuple[str, tuple[float, float]], ...] = ()   # (name, size) pairs
     accessible: bool = False                 # tagged, /Lang, outline and title shown (screen)
 
     @property

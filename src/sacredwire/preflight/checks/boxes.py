@@ -69,7 +69,7 @@ def media_box(document: Document, profile: Profile) -> Iterator[Finding]:
                                                   f"{_size(page.trim)}: a screen page is the trimmed page")
         elif profile.media == "sheet" and profile.sheet_sizes and not _is_sheet(media, profile):
             yield _error(document, page, "PF105", f"page {_size(media)} is not an "
-                                                  f"{' or '.join(profile.sheet_sizes)} sheet")
+                                                  f"{' or '.join(name for name, _ in profile.sheet_sizes)} sheet")
 
 
 @preflight_check("boxes")
@@ -102,7 +102,7 @@ def _strictly_inside(inner: Rect, outer: Rect) -> bool:
 
 def _is_sheet(media: Rect, profile: Profile) -> bool:
     size = sorted((media.width, media.height))
-    return any(all(abs(a - b) <= 1.0 for a, b in zip(size, sorted(sheet))) for sheet in profile.sheet_sizes.values())
+    return any(all(abs(a - b) <= 1.0 for a, b in zip(size, sorted(sheet))) for _, sheet in profile.sheet_sizes)
 
 
 def _size(box: Rect) -> str:
