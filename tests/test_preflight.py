@@ -319,7 +319,7 @@ def test_box_rules_of_each_edition() -> None:
     letter_landscape = (0.0, 0.0, 792.0, 612.0)
     assert preflight_pdf(make_pdf(Page(paint, media=letter_landscape, trim=None, bleed=None)), "h.pdf", home) == []
     assert messages(preflight_pdf(make_pdf(Page(paint)), "h.pdf", home), "PF105") == [
-        "page 158.8 × 225.4 mm is not an A4 or US Letter sheet"]
+        "page 158.7 × 222.2 mm is not an A4 or US Letter sheet"]
 
 
 def test_bleed_is_reported_per_side_in_the_facts() -> None:
