@@ -1,0 +1,78 @@
+"""``sw28 preflight``: check any PDF against a print or screen edition's requirements."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import re
+from pathlib import Path
+
+from rich.console import Console
+
+from ..cli import EXIT_FINDINGS, EXIT_OK, EXIT_UNLOADABLE, command
+from ..preflight import AUTO_PRODUCT, EDITIONS, PRODUCTS, PreflightReport, UnreadablePdf, inspect_pdf
+from ..preflight.geometry import POINTS_PER_INCH, POINTS_PER_MM
+from ..preflight.profiles import INK_LIMIT
+from ..preflight.report import FORMATS, as_json, as_text
+
+_LENGTH = re.compile(r"^\s*(?P<number>\d+(?:\.\d+)?)\s*(?P<unit>mm|in|pt)?\s*$")
+
+
+def length(text: str) -> float:
+    """``3mm``, ``0.125in``, ``9pt`` or a bare number of millimetres, in points."""
+    match = _LENGTH.match(text)
+    if not match:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a length such as 3mm, 0.125in or 9pt")
+    per_unit = {"mm": POINTS_PER_MM, None: POINTS_PER_MM, "in": POINTS_PER_INCH, "pt": 1.0}[match["unit"]]
+    return float(match["number"]) * per_unit
+
+
+def _arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("files", nargs="+", metavar="FILE", help="PDF files to check (any PDF, not only ours)")
+    parser.add_argument("--edition", choices=EDITIONS, default="any",
+                        help="the requirements to check against (default any: facts and sound-file checks only)")
+    parser.add_argument("--product", choices=(AUTO_PRODUCT, *PRODUCTS), default=AUTO_PRODUCT,
+                        help="what the file is (default auto: 1-2 pages a cover, card-sized pages a card deck, "
+                             "else a booklet); decides the page-count and trim-size rules")
+    parser.add_argument("--format", choices=FORMATS, default="text",
+                        help="text (default): facts page by page, then 'file:pN: severity CODE: message'; "
+                             "json: one object with every file's pages and findings")
+    parser.add_argument("--ink-limit", type=float, default=INK_LIMIT, metavar="PERCENT",
+                        help=f"the highest total ink in pod and press (default {INK_LIMIT:g})")
+    parser.add_argument("--safe-margin", type=length, default=None, metavar="LENGTH",
+                        help="keep text this far inside the trim, e.g. 3mm or 0.125in "
+                             "(default 0.125in in pod and press, unchecked elsewhere)")
+    parser.add_argument("-q", "--quiet", action="store_true", help="text format: findings only, no page facts")
+
+
+@command(
+    "preflight", help="check PDFs for print or screen: boxes, bleed, colour, ink, fonts, marks, PDF/X",
+    description="Read each PDF and report page by page its boxes and bleed, colour spaces, highest total ink, "
+                "smallest text and fonts, then every finding against the chosen edition's requirements "
+                "(codes PF001-PF804, listed in the README). Works on any PDF, inside a project or not. "
+                "Exit 0 when no errors (warnings allowed), 1 when any error, 2 when a file cannot be read.",
+    configure=_arguments,
+)
+def preflight_command(args: argparse.Namespace, console: Console) -> int:
+    # Damage pypdf can work around is logged as warnings; what matters is reported as findings.
+    logging.getLogger("pypdf").setLevel(logging.ERROR)
+    reports: list[PreflightReport] = []
+    unreadable: dict[str, str] = {}
+    for name in args.files:
+        try:
+            data = Path(name).read_bytes()
+            reports.append(inspect_pdf(data, name, edition=args.edition, product=args.product,
+                                       ink_limit=args.ink_limit, safe_margin=args.safe_margin))
+        except OSError as error:
+            unreadable[name] = f"cannot read the file ({error.strerror or error})"
+        except UnreadablePdf as error:
+            unreadable[name] = error.reason
+    if args.format == "json":
+        print(as_json(reports, unreadable), end="")
+    else:
+        print("".join(as_text(report, with_facts=not args.quiet) for report in reports), end="")
+    for name, reason in unreadable.items():
+        console.print(f"{name}: error: {reason}", markup=False)
+    if unreadable:
+        return EXIT_UNLOADABLE
+    return EXIT_FINDINGS if any(report.errors for report in reports) else EXIT_OK
