@@ -10,7 +10,7 @@ import pkgutil
 import pytest
 
 import sacredwire.engine
-from sacredwire.check.examples import RulesTableError, rules_from_tables
+from sacredwire.engine_adapter import RulesTableError, rules_from_tables
 from sacredwire.engine import Rules
 from sacredwire.engine.gear import WeaponClass
 from sacredwire.ids import TableId

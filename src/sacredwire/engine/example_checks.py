@@ -347,7 +347,7 @@ def line_of_sight(rules: Rules, given: Given) -> Computed:
 
 
 @example_check("grenade", "thrower_dice grenade distance thrower_faces thrower_total fixed_faces fixed_total "
-               "scatter", "damage type in_range thrower_total fixed_total throw scatter_dice scatter blast")
+               "scatter", "damage type in_range thrower_total fixed_total throw scatter_dice scatter blast fumble_table")
 def grenade(rules: Rules, given: Given) -> Computed:
     weapon = _weapon(rules, str(given.get("grenade")))
     thrower = given.tier("thrower_dice")
@@ -356,7 +356,9 @@ def grenade(rules: Rules, given: Given) -> Computed:
     computed: Computed = {"damage": str(weapon.damage), "type": weapon.type,
                           "in_range": given.number("distance") <= combat.GRENADE_RANGE,
                           "thrower_total": t_total, "fixed_total": f_total, "throw": throw.value,
-                          "scatter_dice": str(combat.GRENADE_SCATTER), "blast": combat.GRENADE_BLAST}
+                          "scatter_dice": str(combat.GRENADE_SCATTER), "blast": combat.GRENADE_BLAST,
+                          # A6.1: a fumbled throw lands at the thrower's feet and rolls the grenade's Fumble table.
+                          "fumble_table": weapon.fumble_table if throw is combat.Throw.AT_FEET else None}
     if throw is combat.Throw.SCATTERS:
         computed["scatter"] = combat.GRENADE_SCATTER.total_of([given.number("scatter")])
     return computed
@@ -375,18 +377,23 @@ def multiples(rules: Rules, given: Given) -> Computed:
         raise ExampleInputError(f"no critical table for the {weapon.type} type")
     # "Swap the rolls": the same two totals, the other way round.
     swapped = rolls.resolve_attack(attacker, d_total, defender, a_total)
-    other = rolls.resolve_attack(attacker, a_total, defender, given.total("other_defender", defender))
-    return {"weapon_dice": str(weapon.damage), "attacker_total": a_total, "defender_total": d_total,
-            "times": result.times, "damage": weapon.damage.maximum if result.maximum_damage else None,
-            "critical_table": weapon.type if result.critical else None,
-            "critical_modifier": result.critical_modifier, "swapped_fumble": swapped.fumble,
-            "swapped_fumble_table": weapon.weapon_class.fumble_table if swapped.fumble else None,
-            "other_times": other.times, "other_critical_modifier": other.critical_modifier}
+    computed: Computed = {
+        "weapon_dice": str(weapon.damage), "attacker_total": a_total, "defender_total": d_total,
+        "times": result.times, "damage": weapon.damage.maximum if result.maximum_damage else None,
+        "critical_table": weapon.type if result.critical else None,
+        "critical_modifier": combat.critical_roll_modifier(result, weapon) if result.critical else 0,
+        "swapped_fumble": combat.fumble_table(swapped, weapon) is not None,
+        "swapped_fumble_table": combat.fumble_table(swapped, weapon)}
+    if given.has("other_defender_total"):
+        other = rolls.resolve_attack(attacker, a_total, defender, given.total("other_defender", defender))
+        computed.update(other_times=other.times,
+                        other_critical_modifier=combat.critical_roll_modifier(other, weapon) if other.critical else 0)
+    return computed
 
 
 @example_check("damage", "attacker_contract attacker_dice defender_dice weapon attacker_total attacker_faces "
                "defender_total defender_faces damage_roll armor target",
-               "times weapon_dice weapon_damage armor dealt health health_after out_of_action")
+               "times weapon_dice weapon_damage vs_armored armor dealt health health_after out_of_action")
 def damage(rules: Rules, given: Given) -> Computed:
     attacker, defender = given.tier("attacker_dice"), given.tier("defender_dice")
     weapon = _weapon(rules, str(given.get("weapon")))
@@ -404,9 +411,9 @@ def damage(rules: Rules, given: Given) -> Computed:
     hit = combat.resolve_damage(dice, health, maximum=result.maximum_damage,
                                 rolled=given.number("damage_roll") if given.has("damage_roll") else None,
                                 armor_reduction=rules.armor_tiers[tier_key].reduction,
-                                armor_piercing=weapon.armor_piercing)
+                                armor_piercing=weapon.armor_piercing, vs_armored=weapon.vs_armored)
     return {"times": result.times, "weapon_dice": str(dice), "weapon_damage": hit.weapon_damage,
-            "armor": hit.armor, "dealt": hit.dealt, "health": health, "health_after": hit.health_after,
+            "vs_armored": weapon.vs_armored, "armor": hit.armor, "dealt": hit.dealt, "health": health, "health_after": hit.health_after,
             "out_of_action": hit.out_of_action}
 
 
@@ -438,11 +445,16 @@ def area_cast(rules: Rules, given: Given) -> Computed:
     # An offensive power rolls against the target's Wits, a support power against the fixed 2d6.
     target = given.tier("target_wits") if power.offensive else None
     c_total, t_total = given.total("caster", caster), given.total("target", target or FIXED_ROLL)
-    result = combat.cast(caster, c_total, t_total, target)
-    other = combat.cast(caster, given.total("other_caster", caster), t_total, target)
-    return {"offensive": power.offensive, "power_dt": power.dt, "caster_total": c_total,
-            "target_total": t_total, "outcome": result.outcome.value, "area": result.area,
-            "radius": combat.CAST_AREA, "other_area": other.area, "fumble": result.fumble}
+    result = combat.cast(power, caster, c_total, t_total, target)
+    computed: Computed = {"offensive": power.offensive, "power_dt": power.dt, "caster_total": c_total,
+                          "target_total": t_total, "outcome": result.outcome.value, "area": result.area,
+                          "fumble": result.fumble}
+    if power.triple_area is not None:
+        computed["radius"] = power.triple_area
+    if given.has("other_caster_total") or given.has("other_caster_faces"):
+        computed["other_area"] = combat.cast(power, caster, given.total("other_caster", caster), t_total,
+                                             target).area
+    return computed
 
 
 # --- K: campaign ---------------------------------------------------------------------------------

@@ -53,6 +53,7 @@ class Rules:
     promotions: tuple[Result, ...]
     promotion_thresholds: tuple[int, ...]
     merit_sources: tuple[MeritSource, ...]
+    injury_die: Dice
 
     def item(self, key: str) -> Item:
         """A weapon, armor piece or piece of gear by its row key."""

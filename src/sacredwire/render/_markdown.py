@@ -8,9 +8,11 @@ from typing import Any
 
 from markupsafe import Markup, escape
 
+from ..diagnostics import ContentError
+from ..example_text import FieldError, FieldRef, resolve, show
 from ..ids import RuleId, TableId
 from ..markup import parser
-from ..model import Rulebook, Section
+from ..model import Example, Rulebook, Section
 from .pages import PageMap
 
 
@@ -45,10 +47,13 @@ class ProseRenderer:
         rules["table_ref"] = self._table
         rules["pagebreak"] = lambda *_: '<div class="page-break"></div>\n'
         rules["container_example_open"] = self._example_open
-        rules["container_example_close"] = lambda *_: "</aside>\n"
+        rules["container_example_close"] = self._example_close
+        rules["example_field"] = self._field
         rules["container_quote_open"] = self._quote_open
         rules["container_quote_close"] = self._quote_close
         self._quotes: list[str] = []
+        self._example: Example | None = None
+        self._section: Section | None = None
 
     # -- references ---------------------------------------------------------
 
@@ -79,9 +84,27 @@ class ProseRenderer:
 
     def _example_open(self, tokens: Sequence[Any], idx: int, options: Any, env: Any) -> str:
         meta = tokens[idx].meta
+        self._example = self.rulebook.examples.get(meta["id"])
         return (f'<aside class="example" id="{meta["id"].anchor}">'
                 f'<p class="example-title"><span class="label">{escape(self.example_label)}</span>'
                 f' · {escape(meta["title"])}</p>\n')
+
+    def _example_close(self, *_: Any) -> str:
+        self._example = None
+        return "</aside>\n"
+
+    def _field(self, tokens: Sequence[Any], idx: int, options: Any, env: Any) -> str:
+        """A worked example's number, printed from its data in this language."""
+        token = tokens[idx]
+        example = self._example
+        if example is None:
+            raise ContentError(self._section.location if self._section else None,
+                               f"{token.content} stands outside a '::: example' block")
+        try:
+            ref = FieldRef(token.meta["path"], token.meta["format"])
+            return str(escape(show(resolve(ref, example.given, example.claims), ref.format, self.lang)))
+        except FieldError as error:
+            raise ContentError(example.location, f"example {example.id}: {error}") from None
 
     def _quote_open(self, tokens: Sequence[Any], idx: int, options: Any, env: Any) -> str:
         self._quotes.append(tokens[idx].meta["attribution"])
@@ -96,6 +119,7 @@ class ProseRenderer:
 
     def body(self, section: Section) -> Markup:
         """The section's prose as HTML (summaries excluded)."""
+        self._section = section
         return Markup(self._renderer.render(list(section.tokens), parser().options, {}))
 
     def summary(self, section: Section) -> Markup:

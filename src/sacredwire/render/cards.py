@@ -99,7 +99,10 @@ def family_tables(family: Family, tables: Sequence[TableId]) -> list[TableId]:
 
 def _unplaced(family: Family, table: Table) -> list[str]:
     placed = {family.name, *family.texts, *(key for row in family.stats for key in row)}
-    return [column.key for column in table.columns if column.key not in placed and column.kind != "roll"]
+    # A structured column the booklets leave out holds a number the rules engine reads; the card
+    # prints the same number in its words (the special), so it needs no place of its own.
+    return [column.key for column in table.columns if column.key not in placed and column.kind != "roll"
+            and (column.in_booklet or column.kind == "text")]
 
 
 def _card(context: RenderContext, family: Family, table: Table, row: Row, home: RuleId | None,
