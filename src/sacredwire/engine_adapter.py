@@ -204,6 +204,12 @@ class AdaptedRules:
     problems: tuple[TableProblem, ...]
 
 
+def _die(table: Table) -> Dice:
+    if table.die is None:
+        raise RulesTableError(table.location, f"table {table.id} needs its die")
+    return Dice.parse(table.die)
+
+
 def _optional_dice(cell: Any) -> Dice | None:
     return None if cell is None else Dice.parse(cell)
 
@@ -345,13 +351,11 @@ def adapt_rules(rulebook: Rulebook) -> AdaptedRules:
 
     def findings(name: str) -> tuple[Dice, tuple[Finding, ...]]:
         table = reader.table(name)
-        if table.die is None:
-            raise RulesTableError(table.location, f"table {name} needs its die")
         rows = tuple(Finding(row.key, reader.parsed(table, row, "roll", Band.parse),
                              *(reader.number(table, row, column, null=0)
                                for column in ("subs", "evidence", "leads", "merits")))
                      for row in table.rows)
-        return Dice.parse(table.die), rows
+        return _die(table), rows
 
     search_die, search_findings = findings("search-findings")
     interrogate_die, interrogate_results = findings("interrogate-results")
@@ -371,7 +375,8 @@ def adapt_rules(rulebook: Rulebook) -> AdaptedRules:
     table = reader.table("merit-sources")
     merit_sources = tuple(MeritSource(row.key, reader.number(table, row, "merits")) for row in table.rows)
     injuries, promotions = _results(reader, "injuries"), _results(reader, "promotion")
-    injury_die = Dice.parse(reader.table("injuries").die or "2d6")
+    injury_die, promotion_die, blessing_die = (_die(reader.table(name)) for name in ("injuries", "promotion",
+                                                                                     "blessings"))
 
     rules = Rules(
         weapons=weapons, armor_tiers=tiers, armor=armor, gear=gear, contracts=contracts,
@@ -382,6 +387,7 @@ def adapt_rules(rulebook: Rulebook) -> AdaptedRules:
         interrogate_die=interrogate_die, interrogate_results=interrogate_results, evidence_gap=gap,
         exploration=exploration, injuries=injuries, promotions=promotions,
         promotion_thresholds=thresholds, merit_sources=merit_sources, injury_die=injury_die,
+        promotion_die=promotion_die, blessing_die=blessing_die,
     )
     return AdaptedRules(rules, tuple(reader.problems))
 

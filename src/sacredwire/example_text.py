@@ -31,26 +31,27 @@ _WORDS = {
     "es": ("cero uno dos tres cuatro cinco seis siete ocho nueve diez once doce trece catorce quince "
            "dieciséis diecisiete dieciocho diecinueve veinte").split(),
 }
-# Spanish "uno" agrees with its noun: "una ventaja".
-_FEMININE = {"es": {1: "una", 21: "veintiuna"}}
+# Spanish "uno" agrees with its noun: "una ventaja" (wordf), "un grupo" (wordm, before a masculine noun).
+_BEFORE_NOUN = {"wordf": {"es": {1: "una", 21: "veintiuna"}}, "wordm": {"es": {1: "un", 21: "veintiún"}}}
 _TENS = {"en": {30: "thirty", 40: "forty", 50: "fifty", 60: "sixty"},
          "es": {30: "treinta", 40: "cuarenta", 50: "cincuenta", 60: "sesenta"}}
 # C4.16, C4.17: how many times one total holds the other.
 _TIMES = {"en": {2: "Double", 3: "Triple", 4: "quadruple", 5: "quintuple", 6: "sextuple"},
           "es": {2: "Doble", 3: "Triple", 4: "cuádruple", 5: "quíntuple", 6: "séxtuple"}}
-_ADVERB = {"en": {1: "once", 2: "twice"}, "es": {1: "una vez"}}
+_ADVERB = {"en": {1: "once", 2: "twice"}, "es": {1: "una vez", 2: "dos veces"}}
 _ADVERB_MANY = {"en": "{} times", "es": "{} veces"}
 _AND = {"en": "and", "es": "y"}
 
-FORMATS = ("", "signed", "word", "Word", "wordf", "Wordf", "times", "Times", "adverb", "list")
+FORMATS = ("", "signed", "word", "Word", "wordf", "Wordf", "wordm", "Wordm", "times", "Times", "adverb", "list")
 
 # Words that state a count or a total, in each language. The Spanish articles "un" and "una"
 # and the English "a" and "an" are not counted: they are grammar, not a number a reader checks.
 _NUMBER_WORDS = {
-    "en": {*_WORDS["en"], *_TENS["en"].values(), "hundred", "once", "twice", "thrice",
+    # "once" is left out: "at once" says when, not how many times.
+    "en": {*_WORDS["en"], *_TENS["en"].values(), "hundred", "twice", "thrice",
            "double", "triple", "quadruple", "quintuple", "half"},
-    "es": {*(word for word in _WORDS["es"] if word != "uno"), "uno", "veintiuno", "veintiuna",
-           *_TENS["es"].values(), "cien", "doble", "triple", "cuádruple", "quíntuple", "mitad"},
+    "es": {*_WORDS["es"], "veintiuno", "veintiuna", *_TENS["es"].values(), "cien", "doble", "triple",
+           "cuádruple", "quíntuple", "mitad"},
 }
 _DIGITS = re.compile(r"(?<![A-Za-z])\d*[dD]\d+(?:[+-]\d+)?|\d+")
 _WORD = re.compile(r"[^\W\d_]+")
@@ -111,8 +112,8 @@ def show(value: Any, fmt: str, lang: str) -> str:
         raise FieldError(f"the {fmt} format needs a whole number, not {value!r}")
     if fmt == "signed":
         return f"{value:+d}"
-    if fmt.lower() in ("word", "wordf"):
-        text = _number_word(value, lang, feminine=fmt.lower() == "wordf")
+    if fmt.lower() in ("word", "wordf", "wordm"):
+        text = _BEFORE_NOUN.get(fmt.lower(), {}).get(lang, {}).get(value) or _number_word(value, lang)
     elif fmt.lower() == "times":
         text = (_TIMES.get(lang, _TIMES["en"]).get(value) or _missing(value, fmt)).lower()
     else:
@@ -125,10 +126,8 @@ def _missing(value: int, fmt: str) -> str:
     raise FieldError(f"no {fmt} word for {value}")
 
 
-def _number_word(value: int, lang: str, feminine: bool = False) -> str:
+def _number_word(value: int, lang: str) -> str:
     words = _WORDS.get(lang, _WORDS["en"])
-    if feminine and value in _FEMININE.get(lang, {}):
-        return _FEMININE[lang][value]
     if 0 <= value < len(words):
         return words[value]
     if value in _TENS.get(lang, {}):

@@ -55,10 +55,9 @@ class ExampleBlock:
         """The sentence of the printed block that holds ``printed``."""
         for begin, end, item in self.spans:
             if item is printed:
-                left = max(self.text.rfind(". ", 0, begin), self.text.rfind(": ", 0, begin))
-                right = min((i for i in (self.text.find(". ", end), self.text.find(": ", end)) if i >= 0),
-                            default=len(self.text))
-                return self.text[left + 2 if left >= 0 else 0:right].strip()
+                left = self.text.rfind(". ", 0, begin)
+                right = self.text.find(". ", end)
+                return self.text[left + 2 if left >= 0 else 0:right if right >= 0 else len(self.text)].strip()
         return printed.printed or ""
 
 
@@ -70,8 +69,10 @@ def example_blocks(rulebook: Rulebook) -> Iterator[ExampleBlock]:
             if token.type == "container_example_open":
                 location = Location(section.location.file, token.map[0] + 1)
                 block = ExampleBlock(token.meta["id"], booklet.lang, token.meta["title"], location)
+                # A title names a mechanic ("Triple"); only digits in it are numbers.
                 for number in typed_numbers(block.title, booklet.lang):
-                    block.typed.append((number.text, location))
+                    if any(character.isdigit() for character in number.text):
+                        block.typed.append((number.text, location))
             elif token.type == "container_example_close" and block is not None:
                 yield block
                 block = None
@@ -229,7 +230,7 @@ def _show(value: Any, check_name: str = "") -> str:
 @check("examples")
 def failing_examples(rulebook: Rulebook) -> Iterator[Diagnostic]:
     """EX001: the text prints a claim the engine does not compute; EX003: an example the engine cannot check."""
-    blocks = [block for block in example_blocks(rulebook) if block.lang == "en"]
+    blocks = list(example_blocks(rulebook))
     for outcome in verify_examples(rulebook):
         example = outcome.example
         if outcome.problem:

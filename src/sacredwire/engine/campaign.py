@@ -21,6 +21,9 @@ SEARCH_REACH = 1
 # K2.2: Interrogate gets +1 DT against a wounded Coworker.
 WOUNDED_COWORKER_DT = 1
 
+# K3.5: the post-game steps, in order.
+POST_GAME_STEPS = ("merits", "exploration", "injury", "promotion")
+
 _BAND = re.compile(r"^(?P<low>\d+)(?:(?P<plus>\+)|-(?P<high>\d+))?$")
 
 

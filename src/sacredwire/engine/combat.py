@@ -23,7 +23,10 @@ RIPOSTE_DT = -1
 # C4.7: a failed Riposte makes the attacker roll double its weapon damage dice.
 RIPOSTE_DAMAGE_DICE = 2
 # C4.5: each enemy a model leaves without Disengage gets one free attack at -1 DT.
+FREE_ATTACKS_PER_ENEMY = 1
 FREE_ATTACK_DT = -1
+# C4.18: a model at this Health or below is Out of Action.
+OUT_OF_ACTION_HEALTH = 0
 # C4.10, C4.11, C4.13: Combat penalties for shooting after moving, into melee, at a target in Cover.
 SHOOTING_PENALTIES = MappingProxyType({"moved": -1, "into_melee": -1, "cover": -1})
 # C4.6: no damage for the first 3", then 1d6 for every 3" fallen, rounding up.
@@ -56,7 +59,7 @@ class DamageResult:
     @property
     def out_of_action(self) -> bool:
         """Health at 0 or below: Out of Action (C4.18)."""
-        return self.health_after <= 0
+        return self.health_after <= OUT_OF_ACTION_HEALTH
 
 
 def resolve_damage(dice: Dice, health: int, *, maximum: bool, rolled: int | None = None,
@@ -184,7 +187,7 @@ def fall_damage(height: int, bands: Sequence[FallBand]) -> Dice | None:
 
 def free_attacks(engaged_enemies: int, disengaged: bool) -> int:
     """Free attacks a model takes for leaving engagement (C4.5): one per enemy, none with Disengage."""
-    return 0 if disengaged else engaged_enemies
+    return 0 if disengaged else engaged_enemies * FREE_ATTACKS_PER_ENEMY
 
 
 def has_line_of_sight(visible: Iterable[str]) -> bool:

@@ -169,16 +169,18 @@ def _win(outcome: Outcome) -> str:
 
 
 @example_check("opposed_roll", "attacker_dice defender_dice attacker_total attacker_faces defender_total "
-               "defender_faces", "attacker_total defender_total outcome")
+               "defender_faces", "attacker_total defender_total outcome same_tier_tie")
 def opposed_roll(rules: Rules, given: Given) -> Computed:
     attacker, defender = given.tier("attacker_dice"), given.tier("defender_dice")
     a_total, d_total = given.total("attacker", attacker), given.total("defender", defender)
     return {"attacker_total": a_total, "defender_total": d_total,
-            "outcome": rolls.opposed_outcome(attacker, a_total, defender, d_total).value}
+            "outcome": rolls.opposed_outcome(attacker, a_total, defender, d_total).value,
+            # The same tie between two models of the defender's tier.
+            "same_tier_tie": rolls.opposed_outcome(defender, d_total, defender, d_total).value}
 
 
 @example_check("overflow", "array attacker_base boss promotion_dt attacker_mod defender_dice defender_mod",
-               "boss_bonus_dt attacker_attribute attacker_rolls defender_rolls")
+               "boss_bonus_dt attacker_attribute top_tier attacker_rolls defender_rolls")
 def overflow(rules: Rules, given: Given) -> Computed:
     base = given.tier("attacker_base")
     if given.has("array") and base not in _array(rules, str(given.get("array"))).dice:
@@ -187,12 +189,12 @@ def overflow(rules: Rules, given: Given) -> Computed:
     attribute = base.capped(bonus + given.number("promotion_dt", 0))
     rolled = apply_modifiers(attribute, given.tier("defender_dice"),
                              given.number("attacker_mod", 0), given.number("defender_mod", 0))
-    return {"boss_bonus_dt": bonus, "attacker_attribute": str(attribute),
+    return {"boss_bonus_dt": bonus, "attacker_attribute": str(attribute), "top_tier": str(DiceTier.highest()),
             "attacker_rolls": str(rolled.attacker), "defender_rolls": str(rolled.defender)}
 
 
 @example_check("stacking", "attacker_dice defender_dice attacker_situations",
-               "after_first attacker_rolls defender_rolls")
+               "penalty penalty_count after_first lowest_tier attacker_rolls defender_rolls defender_steps")
 def stacking(rules: Rules, given: Given) -> Computed:
     situations = given.words("attacker_situations")
     unknown = [name for name in situations if name not in combat.SHOOTING_PENALTIES]
@@ -202,8 +204,13 @@ def stacking(rules: Rules, given: Given) -> Computed:
     attacker, defender = given.tier("attacker_dice"), given.tier("defender_dice")
     first = apply_modifiers(attacker, defender, mods[0])
     rolled = apply_modifiers(attacker, defender, sum(mods))
-    return {"after_first": str(first.attacker), "attacker_rolls": str(rolled.attacker),
-            "defender_rolls": str(rolled.defender)}
+    computed: Computed = {"penalty_count": len(mods), "after_first": str(first.attacker),
+                          "lowest_tier": str(DiceTier.lowest()), "attacker_rolls": str(rolled.attacker),
+                          "defender_rolls": str(rolled.defender),
+                          "defender_steps": rolled.defender.index - defender.index}
+    if len(set(mods)) == 1:
+        computed["penalty"] = mods[0]
+    return computed
 
 
 # --- C2: personnel ------------------------------------------------------------------------
@@ -218,7 +225,7 @@ def boss_dice(rules: Rules, given: Given) -> Computed:
     return {"bonus_dt": bonus, **{name: str(tier) for name, tier in final.items()}}
 
 
-@example_check("budget", "models groups", "prices costs group_costs remaining problems")
+@example_check("budget", "models groups", "prices costs group_costs remaining models_left problems")
 def budget(rules: Rules, given: Given) -> Computed:
     models = []
     for entry in given.entries("models"):
@@ -231,12 +238,14 @@ def budget(rules: Rules, given: Given) -> Computed:
         "costs": {model.name: model.cost for model in models},
         "group_costs": {group: squad.spent([by_name[name] for name in names]) for group, names in groups.items()},
         "remaining": dict(zip(by_name, squad.remaining_after(models), strict=True)),
+        # The models still to equip after each one.
+        "models_left": {model.name: squad.SQUAD_SIZE - index for index, model in enumerate(models, start=1)},
         "problems": squad.squad_problems(models, complete=False),
     }
 
 
 @example_check("contract_row", "contract weapon armor",
-               "health move weapons weapon_allowed max_armor armor_move move_with_armor")
+               "health move weapons weapon_allowed max_armor armor_move armor_move_cost move_with_armor")
 def contract_row(rules: Rules, given: Given) -> Computed:
     contract = _contract(rules, str(given.get("contract")))
     armor = rules.item(str(given.get("armor")))
@@ -244,7 +253,7 @@ def contract_row(rules: Rules, given: Given) -> Computed:
         raise ExampleInputError(f"{armor.key} is not armor")
     return {"health": contract.health, "move": contract.move, "weapons": contract.weapons.value,
             "weapon_allowed": contract.weapons.allows(_weapon(rules, str(given.get("weapon")))),
-            "max_armor": contract.max_armor.key, "armor_move": armor.move,
+            "max_armor": contract.max_armor.key, "armor_move": armor.move, "armor_move_cost": max(-armor.move, 0),
             "move_with_armor": contract.move_with(armor)}
 
 
@@ -256,7 +265,7 @@ BAG_EVENTS = ("draw_player", "draw_group", "player_out_of_action", "group_gone")
 
 
 @example_check("activation_tokens", "squads hostile_groups coworker_groups activating events",
-               "tokens move remaining")
+               "squads tokens move out_of_action_health remaining")
 def activation_tokens(rules: Rules, given: Given) -> Computed:
     squads = given.get("squads")
     if not isinstance(squads, list) or not all(isinstance(size, int) for size in squads):
@@ -268,11 +277,12 @@ def activation_tokens(rules: Rules, given: Given) -> Computed:
         if event not in BAG_EVENTS:
             raise ExampleInputError(f"unknown event {event!r} (events: {', '.join(BAG_EVENTS)})")
         bag = getattr(bag, event)()
-    return {"tokens": tokens, "move": _contract(rules, str(given.get("activating"))).move,
-            "remaining": bag.total}
+    return {"squads": len(squads), "tokens": tokens, "move": _contract(rules, str(given.get("activating"))).move,
+            "out_of_action_health": combat.OUT_OF_ACTION_HEALTH, "remaining": bag.total}
 
 
-@example_check("blessings", "rolls boosted recipients", "results boosted allowed")
+@example_check("blessings", "rolls boosted recipients",
+               "die rolls_per_round results counts boosted per_model allowed")
 def blessings(rules: Rules, given: Given) -> Computed:
     faces = given.get("rolls")
     if not isinstance(faces, list) or len(faces) != activation.BLESSING_ROLLS:
@@ -281,46 +291,52 @@ def blessings(rules: Rules, given: Given) -> Computed:
     boost = next((blessing for blessing in results if blessing.dt), None)
     if boost is None:
         raise ExampleInputError("no blessing in these rolls changes a DT")
-    return {"results": [blessing.key for blessing in results],
+    keys = [blessing.key for blessing in results]
+    return {"die": str(rules.blessing_die), "rolls_per_round": activation.BLESSING_ROLLS, "results": keys,
+            "counts": {key: keys.count(key) for key in keys},
             "boosted": str(given.tier("boosted").capped(boost.dt)),
+            "per_model": activation.BLESSINGS_PER_MODEL,
             "allowed": activation.blessings_allowed(given.words("recipients"))}
 
 
 @example_check("move_then_search", "contract distance moves",
-               "move distance_after search_before search_after search_against")
+               "move distance_after search_reach search_before search_after search_against")
 def move_then_search(rules: Rules, given: Given) -> Computed:
     move = _contract(rules, str(given.get("contract"))).move
     distance, moves = given.number("distance"), given.number("moves")
     if moves > move:
         raise ExampleInputError(f"a Move of {move}\" cannot cover {moves}\"")
-    return {"move": move, "distance_after": distance - moves,
+    return {"move": move, "distance_after": distance - moves, "search_reach": campaign.SEARCH_REACH,
             "search_before": campaign.search_allowed(distance),
             "search_after": campaign.search_allowed(distance - moves),
             "search_against": str(FIXED_ROLL)}
 
 
-@example_check("disengage", "engaged_with", "free_attacks free_attack_dt with_disengage")
+@example_check("disengage", "engaged_with", "attacks_per_enemy free_attacks free_attack_dt with_disengage")
 def disengage(rules: Rules, given: Given) -> Computed:
     enemies = len(given.words("engaged_with"))
-    return {"free_attacks": combat.free_attacks(enemies, disengaged=False),
+    return {"attacks_per_enemy": combat.FREE_ATTACKS_PER_ENEMY,
+            "free_attacks": combat.free_attacks(enemies, disengaged=False),
             "free_attack_dt": combat.FREE_ATTACK_DT,
             "with_disengage": combat.free_attacks(enemies, disengaged=True)}
 
 
-@example_check("fall", "weapon height faces", "knockback free band dice damage")
+@example_check("fall", "weapon height faces", "knockback free band band_from band_to dice damage")
 def fall(rules: Rules, given: Given) -> Computed:
     height = given.number("height")
     dice = combat.fall_damage(height, rules.falling)
     free = max(band.high for band in rules.falling if band.dice is None)
-    band = next((f"{band.low}-{band.high}" for band in rules.falling if band.low <= height <= band.high), None)
+    row = next((band for band in rules.falling if band.low <= height <= band.high), None)
     damage = dice.total_of(given.get("faces")) if dice else 0
-    return {"knockback": _weapon(rules, str(given.get("weapon"))).knockback, "free": free, "band": band,
+    return {"knockback": _weapon(rules, str(given.get("weapon"))).knockback, "free": free,
+            "band": f"{row.low}-{row.high}" if row else None, "band_from": row.low if row else None,
+            "band_to": row.high if row else None,
             "dice": str(dice) if dice else None, "damage": damage}
 
 
 @example_check("riposte", "attacker_combat defender_defense defender_combat defender_weapon attacker_faces "
                "defense_faces riposte_faces",
-               "attacker_total defense_total defense_outcome riposte_base weapon_riposte_dt riposte_rolls "
+               "attacker_total defense_total defense_outcome riposte_dt riposte_base weapon_riposte_dt riposte_rolls "
                "riposte_total riposte_outcome damage_dice_factor")
 def riposte(rules: Rules, given: Given) -> Computed:
     attacker = given.tier("attacker_combat")
@@ -335,7 +351,7 @@ def riposte(rules: Rules, given: Given) -> Computed:
     damage = combat.riposte_damage(outcome)
     return {"attacker_total": a_total, "defense_total": d_total,
             "defense_outcome": rolls.opposed_outcome(attacker, a_total, defense, d_total).value,
-            "riposte_base": str(base.defender), "weapon_riposte_dt": weapon.riposte_dt,
+            "riposte_dt": combat.RIPOSTE_DT, "riposte_base": str(base.defender), "weapon_riposte_dt": weapon.riposte_dt,
             "riposte_rolls": str(rolled.defender), "riposte_total": r_total,
             "riposte_outcome": outcome.value,
             "damage_dice_factor": damage.dice_factor if damage and damage.target == "defender" else 1}
@@ -347,7 +363,8 @@ def line_of_sight(rules: Rules, given: Given) -> Computed:
 
 
 @example_check("grenade", "thrower_dice grenade distance thrower_faces thrower_total fixed_faces fixed_total "
-               "scatter", "damage type in_range thrower_total fixed_total throw scatter_dice scatter blast fumble_table")
+               "scatter", "damage type in_range thrower_total fixed_dice fixed_total throw scatter_dice scatter blast "
+               "fumble_table")
 def grenade(rules: Rules, given: Given) -> Computed:
     weapon = _weapon(rules, str(given.get("grenade")))
     thrower = given.tier("thrower_dice")
@@ -355,7 +372,8 @@ def grenade(rules: Rules, given: Given) -> Computed:
     throw = combat.throw_grenade(thrower, t_total, f_total)
     computed: Computed = {"damage": str(weapon.damage), "type": weapon.type,
                           "in_range": given.number("distance") <= combat.GRENADE_RANGE,
-                          "thrower_total": t_total, "fixed_total": f_total, "throw": throw.value,
+                          "thrower_total": t_total, "fixed_dice": str(FIXED_ROLL), "fixed_total": f_total,
+                          "throw": throw.value,
                           "scatter_dice": str(combat.GRENADE_SCATTER), "blast": combat.GRENADE_BLAST,
                           # A6.1: a fumbled throw lands at the thrower's feet and rolls the grenade's Fumble table.
                           "fumble_table": weapon.fumble_table if throw is combat.Throw.AT_FEET else None}
@@ -417,6 +435,27 @@ def damage(rules: Rules, given: Given) -> Computed:
             "out_of_action": hit.out_of_action}
 
 
+@example_check("hit_damage", "weapon attacker_contract damage_roll armor",
+               "weapon_dice weapon_damage vs_armored armor dealt")
+def hit_damage(rules: Rules, given: Given) -> Computed:
+    """One hit's damage roll against a target in armor (or none): "+N vs. armored" before the reduction (A2)."""
+    weapon = _weapon(rules, str(given.get("weapon")))
+    bonus = _contract(rules, str(given.get("attacker_contract"))).melee_damage_bonus \
+        if given.has("attacker_contract") else 0
+    dice = combat.melee_dice(weapon, bonus)
+    reduction = 0
+    if given.has("armor"):
+        tier_key = str(given.get("armor"))
+        if tier_key not in rules.armor_tiers:
+            raise ExampleInputError(f"armor must be a tier ({', '.join(rules.armor_tiers)}), not {tier_key!r}")
+        reduction = rules.armor_tiers[tier_key].reduction
+    hit = combat.resolve_damage(dice, 0, maximum=False, rolled=given.number("damage_roll"),
+                                armor_reduction=reduction, armor_piercing=weapon.armor_piercing,
+                                vs_armored=weapon.vs_armored)
+    return {"weapon_dice": str(dice), "weapon_damage": hit.weapon_damage, "vs_armored": weapon.vs_armored,
+            "armor": hit.armor, "dealt": hit.dealt}
+
+
 @example_check("morale", "models", "against friend_range dice total result")
 def morale(rules: Rules, given: Given) -> Computed:
     dice, totals, results = {}, {}, {}
@@ -435,7 +474,7 @@ def morale(rules: Rules, given: Given) -> Computed:
 
 @example_check("area_cast", "power caster_wits target_wits caster_faces caster_total target_faces target_total "
                "other_caster_total",
-               "offensive power_dt caster_total target_total outcome area radius other_area fumble")
+               "offensive power_dt caster_total target_total times outcome area radius other_area fumble")
 def area_cast(rules: Rules, given: Given) -> Computed:
     key = str(given.get("power"))
     if key not in rules.powers:
@@ -447,7 +486,8 @@ def area_cast(rules: Rules, given: Given) -> Computed:
     c_total, t_total = given.total("caster", caster), given.total("target", target or FIXED_ROLL)
     result = combat.cast(power, caster, c_total, t_total, target)
     computed: Computed = {"offensive": power.offensive, "power_dt": power.dt, "caster_total": c_total,
-                          "target_total": t_total, "outcome": result.outcome.value, "area": result.area,
+                          "target_total": t_total, "times": rolls.multiple(c_total, t_total),
+                          "outcome": result.outcome.value, "area": result.area,
                           "fumble": result.fumble}
     if power.triple_area is not None:
         computed["radius"] = power.triple_area
@@ -523,17 +563,22 @@ def evidence_gap(rules: Rules, given: Given) -> Computed:
             "tactical": result.advantages.tactical, "either": result.advantages.either}
 
 
-@example_check("post_game", "merits_before scored exploration_total injury_roll injury_modifier promotion_roll",
-               "merits_by_source merits_logged merits exploration subs injury injury_effects thresholds promotion "
-               "promotion_effects")
+@example_check("post_game", "merits_before scored exploration_rolls exploration_total injury_roll injury_modifier "
+               "promotion_roll",
+               "steps merits_by_source merits_logged merits exploration subs injury injury_effects thresholds "
+               "promotion_die promotion promotion_effects")
 def post_game(rules: Rules, given: Given) -> Computed:
     before = given.number("merits_before")
+    if given.has("exploration_rolls") and not 1 <= given.number("exploration_rolls") <= squad.SQUAD_SIZE:
+        raise ExampleInputError(f"exploration_rolls: a squad has 1 to {squad.SQUAD_SIZE} models to roll Wits")
     scored = given.words("scored")
     logged = campaign.merits_for(scored, rules.merit_sources)
     found = campaign.exploration(given.number("exploration_total"), rules.exploration)
     hurt = campaign.injury(given.number("injury_roll"), rules.injuries, given.number("injury_modifier", 0))
     crossed = campaign.thresholds_crossed(rules.promotion_thresholds, before, before + logged)
-    computed: Computed = {"merits_by_source": {event: campaign.merits_for([event], rules.merit_sources)
+    computed: Computed = {"steps": {step: number for number, step in enumerate(campaign.POST_GAME_STEPS, start=1)},
+                          "promotion_die": str(rules.promotion_die),
+                          "merits_by_source": {event: campaign.merits_for([event], rules.merit_sources)
                                                for event in scored},
                           "merits_logged": logged, "merits": before + logged, "exploration": found.key,
                           "subs": found.subs, "injury": hurt.key, "injury_effects": _effects(hurt),

@@ -54,6 +54,8 @@ class Rules:
     promotion_thresholds: tuple[int, ...]
     merit_sources: tuple[MeritSource, ...]
     injury_die: Dice
+    promotion_die: Dice
+    blessing_die: Dice
 
     def item(self, key: str) -> Item:
         """A weapon, armor piece or piece of gear by its row key."""
