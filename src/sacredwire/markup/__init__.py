@@ -5,6 +5,8 @@
   data (inline token ``example_field``; see :mod:`sacredwire.example_text`);
 - a line ``{table:melee-weapons}``: a table placement (block token ``table_ref``);
 - a line ``{pagebreak}``: a forced page break (block token ``pagebreak``);
+- a line ``{odds:win}``: a chart of opposed-roll odds the rules engine computes at build time
+  (block token ``odds_ref``);
 - ``::: example <id> <title>``, ``::: quote <attribution>``, ``::: summary``:
   fenced blocks (mdit-py-plugins' container).
 
@@ -28,7 +30,7 @@ BLOCK_NAMES = ("example", "quote", "summary")
 XREF_PATTERN = re.compile(r"\{(=?)([A-Z][A-Za-z0-9.]{0,12})\}")
 # A worked example's field: a path into its given or claims, and an optional format.
 FIELD_PATTERN = re.compile(r"\{\$(?P<path>[^{}:]+?)(?::(?P<format>[A-Za-z-]+))?\}")
-_DIRECTIVE = re.compile(r"^\{(table:(?P<table>[^}\s]*)|(?P<pagebreak>pagebreak))\}\s*$")
+_DIRECTIVE = re.compile(r"^\{(table:(?P<table>[^}\s]*)|odds:(?P<odds>[^}\s]*)|(?P<pagebreak>pagebreak))\}\s*$")
 
 
 def _xref_rule(state: StateInline, silent: bool) -> bool:
@@ -71,6 +73,9 @@ def _directive_rule(state: StateBlock, start_line: int, end_line: int, silent: b
         return True
     if match["pagebreak"]:
         token = state.push("pagebreak", "", 0)
+    elif match["odds"] is not None:
+        token = state.push("odds_ref", "", 0)
+        token.content = match["odds"]
     else:
         token = state.push("table_ref", "", 0)
         token.content = match["table"]

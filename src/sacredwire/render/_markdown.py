@@ -37,6 +37,7 @@ class ProseRenderer:
     xref_style: XRefStyle
     render_table: Callable[[TableId], str]
     example_label: str
+    render_odds: Callable[[str], str] | None = None
 
     def __post_init__(self) -> None:
         self._sections = self.rulebook.sections(self.lang)
@@ -45,6 +46,7 @@ class ProseRenderer:
         rules = self._renderer.rules
         rules["xref"] = self._xref
         rules["table_ref"] = self._table
+        rules["odds_ref"] = lambda tokens, idx, *_: self.render_odds(tokens[idx].content) if self.render_odds else ""
         rules["pagebreak"] = lambda *_: '<div class="page-break"></div>\n'
         rules["container_example_open"] = self._example_open
         rules["container_example_close"] = self._example_close
