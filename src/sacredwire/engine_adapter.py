@@ -19,6 +19,8 @@ from typing import Any
 
 from .diagnostics import Location
 from .engine import Coworker, Dice, DiceTier, Rules
+from .engine.campaign import TableRow
+from .engine.rules import BehaviourRow
 from .engine.activation import Blessing
 from .engine.campaign import Band, Effect, ExplorationBand, Finding, GapAdvantages, MeritSource, Result
 from .engine.combat import FallBand, Power
@@ -32,6 +34,8 @@ WEAPON_TABLES = {"improvised-combat": WeaponClass.IMPROVISED, "melee-weapons": W
 ARMOR_TABLES = {"light-armor": "light", "medium-armor": "medium", "heavy-armor": "heavy"}
 GEAR_TABLES = ("consumables", "gear", "cybernetics")
 CRITICAL_PREFIX = "critical-"
+FUMBLE_PREFIX = "fumble-"
+BEHAVIOUR_SUFFIX = "-behaviour"
 # A6.1: the Fumble tables a weapon can send its attacker to; an empty cell means it never fumbles.
 FUMBLE_TABLES = ("melee", "ranged")
 # C2.4: whether a contract's armor Move penalty applies.
@@ -210,6 +214,11 @@ def _die(table: Table) -> Dice:
     return Dice.parse(table.die)
 
 
+def _action_key(name: str) -> str:
+    """An AI action by its name in the table ("Mob Up" -> ``mob-up``): a name, not a number."""
+    return "-".join(name.lower().split())
+
+
 def _optional_dice(cell: Any) -> Dice | None:
     return None if cell is None else Dice.parse(cell)
 
@@ -378,9 +387,32 @@ def adapt_rules(rulebook: Rulebook) -> AdaptedRules:
     injury_die, promotion_die, blessing_die = (_die(reader.table(name)) for name in ("injuries", "promotion",
                                                                                      "blessings"))
 
+    def by_roll(prefix: str) -> dict[str, tuple[TableRow, ...]]:
+        return {str(table_id)[len(prefix):]: tuple(TableRow(row.key, reader.parsed(table, row, "roll", Band.parse))
+                                                   for row in table.rows)
+                for table_id, table in rulebook.tables.items() if str(table_id).startswith(prefix)}
+
+    behaviours: dict[str, tuple[BehaviourRow, ...]] = {}
+    behaviour_die = None
+    for table_id, table in rulebook.tables.items():
+        name = str(table_id)
+        if not name.endswith(BEHAVIOUR_SUFFIX) or name.startswith("coworker-"):
+            continue
+        behaviour_die = _die(table)
+        situations = [column.key for column in table.columns if column.kind == "text"]
+        behaviours[name[:-len(BEHAVIOUR_SUFFIX)]] = tuple(
+            BehaviourRow(reader.parsed(table, row, "roll", Band.parse),
+                         {situation: _action_key(reader.words(table, row, situation).get("en", ""))
+                          for situation in situations})
+            for row in table.rows)
+    if behaviour_die is None:
+        raise RulesTableError(None, "the rules engine needs the hostile behavior tables (<faction>-behaviour)")
+
     rules = Rules(
         weapons=weapons, armor_tiers=tiers, armor=armor, gear=gear, contracts=contracts,
         stat_arrays=stat_arrays, blessings=tuple(blessings), falling=falling, powers=powers,
+        critical_rows=by_roll(CRITICAL_PREFIX), fumble_rows=by_roll(FUMBLE_PREFIX), behaviours=behaviours,
+        behaviour_die=behaviour_die, evidence_die=_die(reader.table("evidence-types")),
         critical_tables=frozenset(str(table_id)[len(CRITICAL_PREFIX):] for table_id in rulebook.tables
                                   if str(table_id).startswith(CRITICAL_PREFIX)),
         coworkers=coworkers, search_die=search_die, search_findings=search_findings,

@@ -16,6 +16,7 @@ from types import MappingProxyType
 
 from .dice import DiceTier, Dice, RolledTiers, against_fixed, apply_modifiers
 from .gear import Weapon, WeaponClass
+from .campaign import TableRow
 from .rolls import TRIPLE, AttackResult, Outcome, opposed_outcome
 
 # C4.7: the defender Ripostes with Combat at -1 DT.
@@ -25,6 +26,11 @@ RIPOSTE_DAMAGE_DICE = 2
 # C4.5: each enemy a model leaves without Disengage gets one free attack at -1 DT.
 FREE_ATTACKS_PER_ENEMY = 1
 FREE_ATTACK_DT = -1
+# C4.11: shooting at an Engaged target is -1 DT Combat; a miss hits a random model within 1" of it.
+INTO_MELEE_DT = -1
+STRAY_RANGE = 1
+# A5.1, A6.1: critical and fumble tables are rolled on a d6.
+CRITICAL_DIE = Dice(1, 6)
 # C4.18: a model at this Health or below is Out of Action.
 OUT_OF_ACTION_HEALTH = 0
 # C4.10, C4.11, C4.13: Combat penalties for shooting after moving, into melee, at a target in Cover.
@@ -118,9 +124,22 @@ def fumble_table(result: AttackResult, weapon: Weapon) -> str | None:
     return weapon.fumble_table if result.fumble else None
 
 
-def critical_row(roll: int, modifier: int, top: int) -> int:
-    """The row of a critical or fumble table a d6 ``roll`` plus ``modifier`` reads: ``top`` or more is the top row."""
-    return min(roll + modifier, top)
+def table_row(rows: Sequence[TableRow], total: int) -> TableRow:
+    """The row of a critical or fumble table a d6 plus its modifiers reads: 6 or more is the 6+ row (A5.1)."""
+    for row in rows:
+        if row.band.contains(total):
+            return row
+    raise ValueError(f"no row for {total}")
+
+
+def shot_strays(result: AttackResult) -> bool:
+    """C4.11: a shot into melee that misses hits a random model within 1" of the target instead."""
+    return result.outcome is Outcome.DEFENDER_WINS
+
+
+def into_melee_critical(result: AttackResult) -> bool:
+    """C4.11, A6.1: a fumble shooting into melee rolls only the Ranged Fumble table, no Critical on anyone."""
+    return result.critical and not result.fumble
 
 
 # --- Riposte (C4.7) -------------------------------------------------------------

@@ -456,6 +456,130 @@ def hit_damage(rules: Rules, given: Given) -> Computed:
             "armor": hit.armor, "dealt": hit.dealt}
 
 
+@example_check("into_melee", "attacker_dice defender_dice weapon attacker_faces attacker_total defender_faces "
+               "defender_total other_defender_total",
+               "penalty attacker_rolls attacker_total defender_total outcome stray stray_range other_times "
+               "other_fumble_table other_critical")
+def into_melee(rules: Rules, given: Given) -> Computed:
+    """C4.11: -1 DT at an Engaged target; a miss hits a random model within 1"; a fumble rolls only its table."""
+    weapon = _weapon(rules, str(given.get("weapon")))
+    rolled = apply_modifiers(given.tier("attacker_dice"), given.tier("defender_dice"), combat.INTO_MELEE_DT)
+    a_total, d_total = given.total("attacker", rolled.attacker), given.total("defender", rolled.defender)
+    result = rolls.resolve_attack(rolled.attacker, a_total, rolled.defender, d_total)
+    computed: Computed = {"penalty": combat.INTO_MELEE_DT, "attacker_rolls": str(rolled.attacker),
+                          "attacker_total": a_total, "defender_total": d_total, "outcome": result.outcome.value,
+                          "stray": combat.shot_strays(result), "stray_range": combat.STRAY_RANGE}
+    if given.has("other_defender_total"):
+        other = rolls.resolve_attack(rolled.attacker, a_total, rolled.defender,
+                                     given.total("other_defender", rolled.defender))
+        computed.update(other_times=other.fumble_times, other_fumble_table=combat.fumble_table(other, weapon),
+                        other_critical=combat.into_melee_critical(other))
+    return computed
+
+
+@example_check("fumble", "attacker_dice defender_dice weapon attacker_faces attacker_total defender_faces "
+               "defender_total", "attacker_total defender_total fumble_times fumble_table fumble_die fumble_modifier")
+def fumble(rules: Rules, given: Given) -> Computed:
+    """C4.17, A6.1: the defender triples the attacker; each step past Triple adds 1 to the Fumble roll."""
+    attacker, defender = given.tier("attacker_dice"), given.tier("defender_dice")
+    weapon = _weapon(rules, str(given.get("weapon")))
+    a_total, d_total = given.total("attacker", attacker), given.total("defender", defender)
+    result = rolls.resolve_attack(attacker, a_total, defender, d_total)
+    table = combat.fumble_table(result, weapon)
+    return {"attacker_total": a_total, "defender_total": d_total, "fumble_times": result.fumble_times,
+            "fumble_table": table, "fumble_die": str(combat.CRITICAL_DIE),
+            "fumble_modifier": result.fumble_modifier if table else 0}
+
+
+@example_check("critical", "attacker_dice defender_dice weapon attacker_faces attacker_total defender_faces "
+               "defender_total critical_roll",
+               "attacker_total defender_total times critical_table critical_die step_bonus weapon_bonus critical_modifier "
+               "critical_total critical_row top_row")
+def critical(rules: Rules, given: Given) -> Computed:
+    """A5.1: a Triple or better rolls d6 on the weapon type's table, plus steps and the weapon's bonus; 6+ row."""
+    attacker, defender = given.tier("attacker_dice"), given.tier("defender_dice")
+    weapon = _weapon(rules, str(given.get("weapon")))
+    a_total, d_total = given.total("attacker", attacker), given.total("defender", defender)
+    result = rolls.resolve_attack(attacker, a_total, defender, d_total)
+    if not result.critical:
+        raise ExampleInputError("the attack is not a Triple: no critical roll")
+    rows = rules.critical_rows.get(str(weapon.type))
+    if not rows:
+        raise ExampleInputError(f"no critical table for the {weapon.type} type")
+    roll = given.number("critical_roll")
+    if not 1 <= roll <= combat.CRITICAL_DIE.sides:
+        raise ExampleInputError(f"critical_roll: a {combat.CRITICAL_DIE} cannot roll {roll}")
+    modifier = combat.critical_roll_modifier(result, weapon)
+    row = combat.table_row(rows, roll + modifier)
+    return {"attacker_total": a_total, "defender_total": d_total, "times": result.times,
+            "critical_table": weapon.type, "critical_die": str(combat.CRITICAL_DIE), "step_bonus": result.critical_modifier,
+            "weapon_bonus": weapon.critical_bonus, "critical_modifier": modifier, "critical_total": roll + modifier,
+            "critical_row": row.key, "top_row": str(rows[-1].band)}
+
+
+@example_check("injury", "faces total modifier", "die roll modifier total terminated_at injury")
+def injury(rules: Rules, given: Given) -> Computed:
+    """K3.3: 2d6 plus modifiers on the Injuries table; any total at or below the lowest row's top is Terminated."""
+    die = rules.injury_die
+    if given.has("faces"):
+        try:
+            roll = die.total_of(given.get("faces"))
+        except ValueError as error:
+            raise ExampleInputError(f"faces: {error}") from None
+    else:
+        roll = given.number("total")
+    modifier = given.number("modifier", 0)
+    return {"die": str(die), "roll": roll, "modifier": modifier, "total": roll + modifier,
+            "terminated_at": campaign.terminated_at(rules.injuries),
+            "injury": campaign.injury(roll, rules.injuries, modifier).key}
+
+
+@example_check("record_evidence", "recorded leads_spent rolls",
+               "die rolls_used rerolls recorded duplicate leads_gained")
+def record_evidence(rules: Rules, given: Given) -> Computed:
+    """K2.3: one Evidence recorded after the game."""
+    recorded = given.get("recorded")
+    rolled = given.get("rolls")
+    if not isinstance(recorded, list) or not isinstance(rolled, list):
+        raise ExampleInputError("recorded and rolls list d10 results")
+    record = campaign.record_evidence(recorded, given.number("leads_spent"), rolled, rules.evidence_die.sides)
+    return {"die": str(rules.evidence_die), "rolls_used": len(record.rolls), "rerolls": len(record.rolls) - 1,
+            "recorded": record.recorded, "duplicate": record.recorded is None, "leads_gained": record.leads_gained}
+
+
+@example_check("behaviour", "faction roll models", "die row actions")
+def behaviour(rules: Rules, given: Given) -> Computed:
+    """I1.1, I1.4: one d6 roll per group; each model reads the column of its own situation."""
+    faction = str(given.get("faction"))
+    if faction not in rules.behaviours:
+        raise ExampleInputError(f"no behavior table for {faction!r} (factions: {', '.join(rules.behaviours)})")
+    roll = given.number("roll")
+    die = rules.behaviour_die
+    if not die.minimum <= roll <= die.maximum:
+        raise ExampleInputError(f"a {die} cannot roll {roll}")
+    row = campaign.lookup(rules.behaviours[faction], roll)
+    actions = {}
+    for name, situation in given.mapping("models").items():
+        if situation not in row.actions:
+            raise ExampleInputError(f"{name}: no situation {situation!r} (situations: {', '.join(row.actions)})")
+        actions[name] = row.actions[situation]
+    return {"die": str(die), "row": str(row.band), "actions": actions}
+
+
+@example_check("examine", "wits faces total relay_faces relay_total",
+               "reach total relay_dice relay_total result critical critical_times leads evidence")
+def examine(rules: Rules, given: Given) -> Computed:
+    """M3.1: Examine, Wits against 2d6 at the relay: 1 Lead; a critical also gives 1 Evidence."""
+    wits = given.tier("wits")
+    total, relay = given.total("", wits), given.total("relay", FIXED_ROLL)
+    outcome, is_critical = campaign.examine(wits, total, relay)
+    won = outcome is Outcome.ATTACKER_WINS
+    return {"reach": campaign.EXAMINE_REACH, "total": total, "relay_dice": str(FIXED_ROLL), "relay_total": relay,
+            "result": _win(outcome), "critical": is_critical, "critical_times": rolls.TRIPLE,
+            "leads": campaign.EXAMINE_LEADS if won else 0,
+            "evidence": campaign.EXAMINE_CRITICAL_EVIDENCE if is_critical else 0}
+
+
 @example_check("morale", "models", "against friend_range dice total result")
 def morale(rules: Rules, given: Given) -> Computed:
     dice, totals, results = {}, {}, {}
@@ -473,8 +597,9 @@ def morale(rules: Rules, given: Given) -> Computed:
 
 
 @example_check("area_cast", "power caster_wits target_wits caster_faces caster_total target_faces target_total "
-               "other_caster_total",
-               "offensive power_dt caster_total target_total times outcome area radius other_area fumble")
+               "other_caster_total other_power",
+               "offensive power_dt opposing_dice caster_total target_total times outcome area radius other_area "
+               "other_power_area fumble")
 def area_cast(rules: Rules, given: Given) -> Computed:
     key = str(given.get("power"))
     if key not in rules.powers:
@@ -485,12 +610,22 @@ def area_cast(rules: Rules, given: Given) -> Computed:
     target = given.tier("target_wits") if power.offensive else None
     c_total, t_total = given.total("caster", caster), given.total("target", target or FIXED_ROLL)
     result = combat.cast(power, caster, c_total, t_total, target)
-    computed: Computed = {"offensive": power.offensive, "power_dt": power.dt, "caster_total": c_total,
+    if given.has("other_power"):
+        # The same rolls with another Power of the same kind (Focus instead of Ping).
+        other_key = str(given.get("other_power"))
+        if other_key not in rules.powers or rules.powers[other_key].offensive != power.offensive:
+            raise ExampleInputError(f"other_power: no {'offensive' if power.offensive else 'support'} Power "
+                                    f"{other_key!r}")
+        other_power_area = combat.cast(rules.powers[other_key], caster, c_total, t_total, target).area
+    computed: Computed = {"offensive": power.offensive, "power_dt": power.dt,
+                          "opposing_dice": str(target or FIXED_ROLL), "caster_total": c_total,
                           "target_total": t_total, "times": rolls.multiple(c_total, t_total),
                           "outcome": result.outcome.value, "area": result.area,
                           "fumble": result.fumble}
     if power.triple_area is not None:
         computed["radius"] = power.triple_area
+    if given.has("other_power"):
+        computed["other_power_area"] = other_power_area
     if given.has("other_caster_total") or given.has("other_caster_faces"):
         computed["other_area"] = combat.cast(power, caster, given.total("other_caster", caster), t_total,
                                              target).area
