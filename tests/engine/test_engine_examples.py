@@ -20,7 +20,7 @@ from sacredwire.model import Rulebook
 
 PROJECT = Path(__file__).resolve().parents[2]
 
-PROSE_BOOKLETS = ("core-rules", "campaign")
+PROSE_BOOKLETS = ("core-rules", "requisitions", "inhuman-resources", "campaign", "missions")
 
 
 def placed_in_english(rulebook: Rulebook) -> set[ExampleId]:
@@ -43,7 +43,7 @@ def outcome(rulebook: Rulebook, name: str):
 def test_every_example_in_the_prose_is_verified(rulebook: Rulebook):
     outcomes = verify_examples(rulebook)
     assert [str(o.example.id) for o in outcomes if not o.passed] == []
-    assert len(outcomes) == 22
+    assert len(outcomes) >= 30
     assert placed_in_english(rulebook) == set(rulebook.examples)
     assert list(failing_examples(rulebook)) == [] and list(example_placement(rulebook)) == []
 

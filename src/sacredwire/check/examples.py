@@ -126,7 +126,7 @@ class ExampleOutcome:
 
     @property
     def passed(self) -> bool:
-        """Verified: the engine reproduces every claim, and every number the prose prints is a field."""
+        """Verified: the engine reproduces every claim, and the prose prints every number through a field."""
         return self.engine_agrees and self.prose_from_data
 
 
@@ -157,10 +157,14 @@ def _run(rulebook: Rulebook) -> _Run:
         rules, problems = adapted.rules, adapted.problems
     except RulesTableError as error:
         unreadable = error
-    hand_typed = {block.example for block in example_blocks(rulebook)
-                  if block.typed or any(item.error for item in block.fields)}
+    # Verified prose: placed in every language, every number printed through a field that prints.
+    blocks = list(example_blocks(rulebook))
+    hand_typed = {block.example for block in blocks if block.typed or any(item.error for item in block.fields)}
+    languages = set(rulebook.meta.languages)
+    placed_in = {example.id: {block.lang for block in blocks if block.example == example.id} for example in examples}
     outcomes = [replace(_verify(example, rules, f"cannot read the tables: {unreadable}"),
-                        prose_from_data=example.id not in hand_typed) for example in examples]
+                        prose_from_data=example.id not in hand_typed and placed_in[example.id] >= languages)
+                for example in examples]
     _cache[:] = [_Run(rulebook, outcomes, problems, unreadable)]
     return _cache[0]
 
