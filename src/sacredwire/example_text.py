@@ -55,6 +55,7 @@ _NUMBER_WORDS = {
 }
 _DIGITS = re.compile(r"(?<![A-Za-z])\d*[dD]\d+(?:[+-]\d+)?|\d+")
 _WORD = re.compile(r"[^\W\d_]+")
+_RANGE = re.compile(r"^(\d+)-(\d+)$")
 
 
 class FieldError(ValueError):
@@ -107,7 +108,8 @@ def show(value: Any, fmt: str, lang: str) -> str:
     if isinstance(value, bool) or value is None or isinstance(value, (list, Mapping)):
         raise FieldError(f"{value!r} is not a number or dice to print")
     if not fmt:
-        return str(value)
+        # A band of a table ("7-9", "1-4") prints with an en dash, as the tables print it.
+        return _RANGE.sub("\\1\u2013\\2", value) if isinstance(value, str) else str(value)
     if not isinstance(value, int):
         raise FieldError(f"the {fmt} format needs a whole number, not {value!r}")
     if fmt == "signed":
