@@ -10,7 +10,6 @@ reader sees is always one the engine has checked or started from.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -78,6 +77,21 @@ def example_blocks(rulebook: Rulebook) -> Iterator[ExampleBlock]:
                 block = None
             elif token.type == "inline" and block is not None:
                 _read_inline(token, section.location.file, rulebook.examples.get(block.example), block)
+
+
+def stray_fields(rulebook: Rulebook) -> Iterator[tuple[str, Location]]:
+    """Fields written outside any example block (in prose or a summary), where nothing can fill them in."""
+    for _, section in iter_sections(rulebook):
+        inside = False
+        for token in (*section.tokens, *section.summary):
+            if token.type in ("container_example_open", "container_example_close"):
+                inside = token.type == "container_example_open"
+            elif token.type == "inline" and not inside:
+                line = token.map[0] + 1
+                for child in token.children or []:
+                    line += child.type in ("softbreak", "hardbreak")
+                    if child.type == "example_field":
+                        yield child.content, Location(section.location.file, line)
 
 
 def _read_inline(inline: Any, file: str, example: Example | None, block: ExampleBlock) -> None:
@@ -259,6 +273,10 @@ def failing_examples(rulebook: Rulebook) -> Iterator[Diagnostic]:
 @check("examples")
 def hand_typed_numbers(rulebook: Rulebook) -> Iterator[Diagnostic]:
     """EX004: a number typed by hand in an example block, a field that prints nothing, fields that differ by language."""
+    for content, location in stray_fields(rulebook):
+        yield Diagnostic("EX004", Severity.ERROR, location,
+                         f"{content} stands outside a '::: example' block: no example fills it in",
+                         "move it into the example whose data it prints, or write the words")
     fields_by_language: dict[ExampleId, dict[str, tuple[set[str], Location]]] = {}
     for block in example_blocks(rulebook):
         for text, location in block.typed:
