@@ -69,8 +69,10 @@ class Stated:
     """How a structured column's value reads in a row's words, and the words that name it.
 
     ``shown`` formats the value as the words print it (``2"``, ``+1``). ``names``
-    holds, per language, a pattern for the words that state such a value: words
-    that match while the column is empty are a value the engine would miss.
+    holds, per language, a pattern for the words that name such a value: a value
+    needs both its number and its name in the words (a reworded "Knocks back 2""
+    is reported), and words that name one while the column is empty are a value
+    the engine would miss.
     """
 
     column: str
@@ -87,7 +89,7 @@ def _signed(value: int) -> str:
 
 
 WEAPON_STATED = (
-    Stated("knockback", _inches, {"en": r"\bKnock", "es": r"\bEmpuje"}),
+    Stated("knockback", _inches, {"en": r"\bKnockback\b", "es": r"\bEmpuje\b"}),
     Stated("riposte_dt", _signed, {"en": r"\bwhen Riposting", "es": r"\ben Contraataque"}),
     Stated("vs_armored", _signed, {"en": r"\barmored\b", "es": r"\bblindado\b"}),
     Stated("critical_bonus", _signed, {"en": r"\bCritical roll", "es": r"\bCrítico\b"}),
@@ -185,11 +187,12 @@ class _Reader:
         for item in stated:
             value = values[item.column]
             for lang, text in sorted(words.items()):
-                if value is not None and item.shown(value) not in text:
+                name = item.names.get(lang)
+                named = bool(name and re.search(name, text))
+                if value is not None and (item.shown(value) not in text or name and not named):
                     self.problem(table, row, f"{item.column} is {item.shown(value)} but the {lang} "
                                              f"{text_column} does not say so: {text!r}")
-                name = item.names.get(lang)
-                if value is None and name and re.search(name, text):
+                if value is None and named:
                     self.problem(table, row, f"the {lang} {text_column} {text!r} states a {item.column} "
                                              f"but the {item.column} cell is empty: the engine would read none")
         return {key: value for key, value in values.items() if value is not None}

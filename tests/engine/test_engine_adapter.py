@@ -83,13 +83,14 @@ def test_numbers_come_from_structured_columns(rules: Rules):
 
 def test_a_reworded_special_is_reported_not_read_as_zero(rulebook: Rulebook):
     row = rulebook.tables[TableId("melee-weapons")].row("shock-maul")
-    reworded = _with_cells(rulebook, "melee-weapons", "shock-maul",
-                           special=Text({"en": 'Re-roll 1s, Knocks back 3"', "es": 'Repite 1s, Empuje 2"'}))
-    adapted = adapt_rules(reworded)
-    assert adapted.rules.weapons["shock-maul"].knockback == 2
-    assert [(problem.location, problem.message) for problem in adapted.problems] == [
-        (row.location, "table melee-weapons, row shock-maul: knockback is 2\" but the en special does not say so: "
-                       "'Re-roll 1s, Knocks back 3\"'")]
+    for words in ('Re-roll 1s, Knocks back 2"', 'Re-roll 1s, Knockback 3"'):
+        reworded = _with_cells(rulebook, "melee-weapons", "shock-maul",
+                               special=Text({"en": words, "es": 'Repite 1s, Empuje 2"'}))
+        adapted = adapt_rules(reworded)
+        assert adapted.rules.weapons["shock-maul"].knockback == 2
+        assert [(problem.location, problem.message) for problem in adapted.problems] == [
+            (row.location, f"table melee-weapons, row shock-maul: knockback is 2\" but the en special does not "
+                           f"say so: {words!r}")]
     # A special that states a value the structured column lacks: the engine would read none.
     emptied = adapt_rules(_with_cells(rulebook, "melee-weapons", "shock-maul", knockback=None))
     assert emptied.rules.weapons["shock-maul"].knockback == 0
