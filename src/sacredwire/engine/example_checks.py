@@ -363,7 +363,7 @@ def line_of_sight(rules: Rules, given: Given) -> Computed:
 
 
 @example_check("grenade", "thrower_dice grenade distance thrower_faces thrower_total fixed_faces fixed_total "
-               "scatter", "damage type in_range thrower_total fixed_dice fixed_total throw scatter_dice scatter blast "
+               "scatter", "damage type in_range thrower_total fixed_dice fixed_total times throw scatter_dice scatter blast "
                "fumble_table")
 def grenade(rules: Rules, given: Given) -> Computed:
     weapon = _weapon(rules, str(given.get("grenade")))
@@ -373,6 +373,7 @@ def grenade(rules: Rules, given: Given) -> Computed:
     computed: Computed = {"damage": str(weapon.damage), "type": weapon.type,
                           "in_range": given.number("distance") <= combat.GRENADE_RANGE,
                           "thrower_total": t_total, "fixed_dice": str(FIXED_ROLL), "fixed_total": f_total,
+                          "times": rolls.multiple(f_total, t_total),
                           "throw": throw.value,
                           "scatter_dice": str(combat.GRENADE_SCATTER), "blast": combat.GRENADE_BLAST,
                           # A6.1: a fumbled throw lands at the thrower's feet and rolls the grenade's Fumble table.
