@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from sacredwire.check.examples import rules_from_tables
+from sacredwire.engine_adapter import rules_from_tables
 from sacredwire.engine import Rules
 from sacredwire.load import load_rulebook
 from sacredwire.model import Rulebook

@@ -10,7 +10,8 @@ import pkgutil
 import pytest
 
 import sacredwire.engine
-from sacredwire.check.examples import RulesTableError, rules_from_tables
+from sacredwire.check.examples import unreadable_tables
+from sacredwire.engine_adapter import RulesTableError, adapt_rules, rules_from_tables
 from sacredwire.engine import Rules
 from sacredwire.engine.gear import WeaponClass
 from sacredwire.ids import TableId
@@ -61,3 +62,48 @@ def test_engine_docstring_examples():
     for module in pkgutil.iter_modules(sacredwire.engine.__path__):
         result = doctest.testmod(importlib.import_module(f"sacredwire.engine.{module.name}"))
         assert result.failed == 0, module.name
+
+
+def _with_cells(rulebook: Rulebook, table_name: str, row_key: str, **cells) -> Rulebook:
+    table = rulebook.tables[TableId(table_name)]
+    rows = tuple(dataclasses.replace(row, cells={**row.cells, **cells}) if row.key == row_key else row
+                 for row in table.rows)
+    return dataclasses.replace(rulebook, tables={**rulebook.tables, table.id: dataclasses.replace(table, rows=rows)})
+
+
+def test_numbers_come_from_structured_columns(rules: Rules):
+    assert rules.weapons["shock-maul"].knockback == 2 and rules.weapons["mace"].knockback == 1
+    assert rules.weapons["cable-whip"].reach == 2 and rules.weapons["stapler"].max_range == 6
+    assert (rules.weapons["chain-blade"].vs_armored, rules.weapons["arc-claw"].critical_bonus) == (2, 1)
+    assert rules.weapons["arc-pistol"].fumble_table is None and rules.weapons["frag"].fumble_table == "ranged"
+    assert rules.powers["focus"].triple_area is None and rules.powers["signal-jam"].triple_area == 3
+    assert [(effect.stat, effect.change) for effect in next(
+        row for row in rules.injuries if row.key == "hobbled").effects] == [("move", -1)]
+
+
+def test_a_reworded_special_is_reported_not_read_as_zero(rulebook: Rulebook):
+    row = rulebook.tables[TableId("melee-weapons")].row("shock-maul")
+    for words in ('Re-roll 1s, Knocks back 2"', 'Re-roll 1s, Knockback 3"'):
+        reworded = _with_cells(rulebook, "melee-weapons", "shock-maul",
+                               special=Text({"en": words, "es": 'Repite 1s, Empuje 2"'}))
+        adapted = adapt_rules(reworded)
+        assert adapted.rules.weapons["shock-maul"].knockback == 2
+        assert [(problem.location, problem.message) for problem in adapted.problems] == [
+            (row.location, f"table melee-weapons, row shock-maul: knockback is 2\" but the en special does not "
+                           f"say so: {words!r}")]
+    # A special that states a value the structured column lacks: the engine would read none.
+    emptied = adapt_rules(_with_cells(rulebook, "melee-weapons", "shock-maul", knockback=None))
+    assert emptied.rules.weapons["shock-maul"].knockback == 0
+    assert [problem.location for problem in emptied.problems] == [row.location, row.location]
+    assert "states a knockback but the knockback cell is empty" in emptied.problems[0].message
+
+
+def test_an_unreadable_value_is_a_finding_with_its_line(rulebook: Rulebook):
+    row = rulebook.tables[TableId("ranged-weapons")].row("arc-pistol")
+    adapted = adapt_rules(_with_cells(rulebook, "ranged-weapons", "arc-pistol", fumble_table="ranged"))
+    assert adapted.rules.weapons["arc-pistol"].fumble_table == "ranged"
+    assert [(p.location, "never fumbles" in p.message) for p in adapted.problems] == [(row.location, True)]
+    broken = _with_cells(rulebook, "ranged-weapons", "arc-pistol", fumble_table="sometimes")
+    findings = [finding for finding in unreadable_tables(broken) if finding.code == "EX005"]
+    assert [finding.location for finding in findings] == [row.location]
+    assert "fumble_table must be melee or ranged or empty, not 'sometimes'" in findings[0].message

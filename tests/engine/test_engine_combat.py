@@ -117,11 +117,19 @@ def test_line_of_sight_example():
 def test_area_cast_example(rules: Rules):
     signal_jam = rules.powers["signal-jam"]
     assert signal_jam.offensive and signal_jam.dt == -1
-    assert cast(D8, 15, 5, D4).area
-    assert not cast(D8, 14, 5, D4).area
-    assert cast(D4, 3, 9, D8).fumble
+    assert cast(signal_jam, D8, 15, 5, D4).area
+    assert not cast(signal_jam, D8, 14, 5, D4).area
+    assert cast(signal_jam, D4, 3, 9, D8).fumble
 
 
-def test_support_cast_rolls_against_2d6():
-    result = cast(D12, 12, 4, None, caster_mod=1)
+def test_support_cast_rolls_against_2d6(rules: Rules):
+    result = cast(rules.powers["ping"], D12, 12, 4, None, caster_mod=1)
     assert result.outcome is Outcome.ATTACKER_WINS and result.area
+
+
+def test_a_triple_with_focus_or_swap_affects_only_the_chosen_target(rules: Rules):
+    # A4.1: "Focus and Swap are the exceptions and only ever affect the chosen target."
+    for key in ("focus", "swap"):
+        result = cast(rules.powers[key], D12, 12, 4, None)
+        assert result.outcome is Outcome.ATTACKER_WINS and not result.area, key
+    assert rules.powers["ping"].triple_area == 3

@@ -13,7 +13,8 @@ from sacredwire.cli import main
 def test_json_odds(capsys):
     assert main(["odds", "2d8", "2d6", "--att-mod", "1", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert set(data) == {"attacker_dice", "defender_dice", "p_win", "p_double", "p_triple", "p_fumble", "exact"}
+    assert set(data) == {"attacker_dice", "defender_dice", "fixed", "p_win", "p_double", "p_triple", "p_fumble",
+                         "exact"}
     assert (data["attacker_dice"], data["defender_dice"]) == ("2d10", "2d6")
     assert Fraction(data["exact"]["p_win"]) == Fraction(2741, 3600)
     assert data["p_win"] == pytest.approx(2741 / 3600)
@@ -25,6 +26,15 @@ def test_overflow_shows_in_the_dice_rolled(capsys):
     assert main(["odds", "2d12", "2d6", "--att-mod", "1", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert (data["attacker_dice"], data["defender_dice"]) == ("2d12", "2d4")
+
+
+def test_a_fixed_roll_takes_no_overflow(capsys):
+    # C1.10: fixed 2d6 rolls (Search, grenades, Morale, support Cast) ignore overflow.
+    assert main(["odds", "2d12", "2d6", "--att-mod", "1", "--fixed", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert (data["attacker_dice"], data["defender_dice"], data["fixed"]) == ("2d12", "2d6", True)
+    assert main(["odds", "2d4", "2d6", "--att-mod", "-1", "--fixed", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["defender_dice"] == "2d6"
 
 
 def test_same_tiers_are_even_after_rerolls(capsys):

@@ -1,265 +1,127 @@
-"""Worked examples, executed: every claim a prose example makes is recomputed.
+"""Worked examples, executed: every number an example prints is its data, and its data is the engine's.
 
-The adapter half of this module reads the model's tables into the engine's
-:class:`~sacredwire.engine.Rules` (the tables the booklets print, so no number
-is typed twice). The runner half feeds each example's ``given`` to the engine
-check it names and compares the result with its ``claims``.
+The engine reads the tables through :mod:`sacredwire.engine_adapter`. Each
+example's ``given`` goes to the engine check it names, and every claim is
+compared with what the check computes (EX001). The prose of an example prints
+its numbers from ``given`` and ``claims`` through fields (``{$claims.damage}``);
+a number typed by hand inside the block is a finding (EX004), so a number a
+reader sees is always one the engine has checked or started from.
 """
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..diagnostics import Diagnostic, Location, Severity
-from ..engine import Coworker, Dice, DiceTier, ExampleInputError, Rules, run_example
-from ..engine.activation import Blessing
-from ..engine.campaign import Band, Effect, ExplorationBand, Finding, GapAdvantages, MeritSource, Result
-from ..engine.combat import FallBand, Power
-from ..engine.gear import Armor, ArmorTier, Gear, Weapon, WeaponClass
-from ..engine.squad import Contract, StatArray, WeaponAccess
-from ..ids import ExampleId, RuleId, TableId
-from ..model import Example, Row, Rulebook, Table, Text
+from ..engine import Dice, ExampleInputError, Rules, run_example
+from ..engine.example_checks import EXAMPLE_CHECKS
+from ..engine_adapter import RulesTableError, TableProblem, adapt_rules
+from ..example_text import FieldError, FieldRef, resolve, show, typed_numbers
+from ..ids import ExampleId, RuleId
+from ..model import Example, Rulebook
 from . import check, iter_sections
 
-WEAPON_TABLES = {"improvised-combat": WeaponClass.IMPROVISED, "melee-weapons": WeaponClass.MELEE,
-                 "ranged-weapons": WeaponClass.RANGED, "grenades": WeaponClass.GRENADE}
-ARMOR_TABLES = {"light-armor": "light", "medium-armor": "medium", "heavy-armor": "heavy"}
-GEAR_TABLES = ("consumables", "gear", "cybernetics")
-CRITICAL_PREFIX = "critical-"
 
-# Numbers that tables print inside their words (a weapon's special, a contract's special,
-# an injury's effect) are read from the English wording, which is the source text.
-_RIPOSTE_DT = re.compile(r"([+-]\d+) DT when Riposting")
-_KNOCKBACK = re.compile(r'Knockback (\d+)"')
-_ARMOR_PIERCING = re.compile(r"\bAP ?(\d+)\b")
-_ATTRIBUTE_BONUS = re.compile(r"([+-]\d+) DT to one attribute")
-_MELEE_DAMAGE = re.compile(r"([+-]\d+) melee damage")
-_IGNORES_ARMOR_MOVE = "ignores armor move penalty"
-_DT = re.compile(r"([+-]\d+) DT\b")
-_ROLL_TWICE = re.compile(r"^Roll twice\b")
-_EFFECTS = (
-    (re.compile(r'^([+-]\d+) DT (Combat|Defense|Wits)$'), lambda match: match[2].lower()),
-    (re.compile(r'^([+-]\d+)" Move$'), lambda match: "move"),
-    (re.compile(r"^([+-]\d+) max Health$"), lambda match: "health"),
-)
-
-
-class RulesTableError(Exception):
-    """A table the rules engine needs is missing or holds something it cannot read."""
-
-    def __init__(self, location: Location | None, message: str):
-        super().__init__(f"{location}: {message}" if location else message)
-
-
-# --- adapter: model tables -> engine values -----------------------------------------------
+# --- the prose of each example block ----------------------------------------------------------
 
 
 @dataclass(frozen=True)
-class _Tables:
-    """Typed reads of the rulebook's tables, each failure naming its file and line."""
+class PrintedField:
+    """A field inside an example block, where it stands and what it prints."""
 
-    tables: Mapping[TableId, Table]
-
-    def table(self, name: str) -> Table:
-        table = self.tables.get(TableId(name))
-        if table is None:
-            raise RulesTableError(None, f"the rules engine needs the table {name!r}, which is missing")
-        return table
-
-    def cell(self, table: Table, row: Row, column: str) -> Any:
-        if column not in row.cells:
-            raise RulesTableError(row.location, f"table {table.id}, row {row.key}: no {column!r} cell")
-        return row.cells[column]
-
-    def number(self, table: Table, row: Row, column: str, null: int | None = None) -> int:
-        value = self.cell(table, row, column)
-        if value is None and null is not None:
-            return null
-        if not isinstance(value, int):
-            raise RulesTableError(row.location, f"table {table.id}, row {row.key}: {column} must be a number, "
-                                                f"not {value!r}")
-        return value
-
-    def words(self, table: Table, row: Row, column: str) -> str:
-        value = self.cell(table, row, column)
-        if value is None:
-            return ""
-        if isinstance(value, Text):
-            return value.get("en") or ""
-        return str(value)
-
-    def parsed(self, table: Table, row: Row, column: str, parse: Callable[[Any], Any]) -> Any:
-        try:
-            return parse(self.cell(table, row, column))
-        except ValueError as error:
-            raise RulesTableError(row.location, f"table {table.id}, row {row.key}: {column}: {error}") from None
+    ref: FieldRef
+    location: Location
+    printed: str | None
+    error: str | None
 
 
-def _found(pattern: re.Pattern[str], text: str) -> int:
-    match = pattern.search(text)
-    return int(match[1]) if match else 0
+@dataclass
+class ExampleBlock:
+    """One ``::: example`` block in one language: its fields and the numbers typed between them."""
+
+    example: ExampleId
+    lang: str
+    title: str
+    location: Location
+    fields: list[PrintedField] = field(default_factory=list)
+    typed: list[tuple[str, Location]] = field(default_factory=list)
+    text: str = ""
+    spans: list[tuple[int, int, PrintedField]] = field(default_factory=list)
+
+    def quote(self, printed: PrintedField) -> str:
+        """The sentence of the printed block that holds ``printed``."""
+        for begin, end, item in self.spans:
+            if item is printed:
+                left = self.text.rfind(". ", 0, begin)
+                right = self.text.find(". ", end)
+                return self.text[left + 2 if left >= 0 else 0:right if right >= 0 else len(self.text)].strip()
+        return printed.printed or ""
 
 
-def _effects(text: str) -> tuple[Effect, ...]:
-    """The fixed changes an effect states ("-1 DT Wits", '+2" Move'); none if it is a choice or no change."""
-    effects = []
-    for part in (piece.strip() for piece in text.split(",")):
-        for pattern, stat in _EFFECTS:
-            match = pattern.match(part)
-            if match:
-                effects.append(Effect(stat(match), int(match[1])))
-                break
-        else:
-            return ()
-    return tuple(effects)
+def example_blocks(rulebook: Rulebook) -> Iterator[ExampleBlock]:
+    """Every example block of every booklet and language, with what it prints."""
+    for booklet, section in iter_sections(rulebook):
+        block: ExampleBlock | None = None
+        for token in section.tokens:
+            if token.type == "container_example_open":
+                location = Location(section.location.file, token.map[0] + 1)
+                block = ExampleBlock(token.meta["id"], booklet.lang, token.meta["title"], location)
+                # A title names a mechanic ("Triple"); only digits in it are numbers.
+                for number in typed_numbers(block.title, booklet.lang):
+                    if any(character.isdigit() for character in number.text):
+                        block.typed.append((number.text, location))
+            elif token.type == "container_example_close" and block is not None:
+                yield block
+                block = None
+            elif token.type == "inline" and block is not None:
+                _read_inline(token, section.location.file, rulebook.examples.get(block.example), block)
 
 
-def _optional_dice(cell: Any) -> Dice | None:
-    return None if cell is None else Dice.parse(cell)
+def stray_fields(rulebook: Rulebook) -> Iterator[tuple[str, Location]]:
+    """Fields written outside any example block (in prose or a summary), where nothing can fill them in."""
+    for _, section in iter_sections(rulebook):
+        inside = False
+        for token in (*section.tokens, *section.summary):
+            if token.type in ("container_example_open", "container_example_close"):
+                inside = token.type == "container_example_open"
+            elif token.type == "inline" and not inside:
+                line = token.map[0] + 1
+                for child in token.children or []:
+                    line += child.type in ("softbreak", "hardbreak")
+                    if child.type == "example_field":
+                        yield child.content, Location(section.location.file, line)
 
 
-def _offensive(kind: Text | None) -> bool:
-    if kind is None or kind.get("en") not in ("Offensive", "Support"):
-        raise ValueError("a Power is Offensive or Support")
-    return kind["en"] == "Offensive"
-
-
-def rules_from_tables(rulebook: Rulebook) -> Rules:
-    """Read every table the engine uses; RulesTableError names the first one it cannot read."""
-    reader = _Tables(rulebook.tables)
-
-    weapons: dict[str, Weapon] = {}
-    for name, weapon_class in WEAPON_TABLES.items():
-        table = reader.table(name)
-        for row in table.rows:
-            special = reader.words(table, row, "special")
-            weapons[row.key] = Weapon(
-                key=row.key, damage=reader.parsed(table, row, "damage", Dice.parse),
-                type=reader.cell(table, row, "type"), cost=reader.number(table, row, "cost"),
-                weapon_class=weapon_class, riposte_dt=_found(_RIPOSTE_DT, special),
-                knockback=_found(_KNOCKBACK, special), armor_piercing=_found(_ARMOR_PIERCING, special))
-
-    tiers_table = reader.table("armor-tiers")
-    tiers = {row.key: ArmorTier(row.key, reader.number(tiers_table, row, "reduction"), rank)
-             for rank, row in enumerate(tiers_table.rows)}
-    armor: dict[str, Armor] = {}
-    for name, tier in ARMOR_TABLES.items():
-        table = reader.table(name)
-        if tier not in tiers:
-            raise RulesTableError(tiers_table.location, f"table armor-tiers has no {tier!r} row")
-        for row in table.rows:
-            armor[row.key] = Armor(row.key, tiers[tier], reader.number(table, row, "cost"),
-                                   reader.number(table, row, "move", null=0))
-
-    gear: dict[str, Gear] = {}
-    for name in GEAR_TABLES:
-        table = reader.table(name)
-        for row in table.rows:
-            gear[row.key] = Gear(row.key, reader.number(table, row, "cost"))
-    _no_shared_keys(weapons, armor, gear)
-
-    table = reader.table("contract-types")
-    contracts = {}
-    for row in table.rows:
-        special = reader.words(table, row, "special")
-        max_armor = reader.cell(table, row, "max_armor")
-        if max_armor not in tiers:
-            raise RulesTableError(row.location, f"table {table.id}, row {row.key}: no armor tier {max_armor!r}")
-        max_per_squad = reader.cell(table, row, "max")
-        contracts[row.key] = Contract(
-            key=row.key, health=reader.number(table, row, "health"), move=reader.number(table, row, "move"),
-            weapons=reader.parsed(table, row, "weapons", lambda text: WeaponAccess(text["en"].lower())),
-            max_armor=tiers[max_armor],
-            max_per_squad=None if max_per_squad is None else reader.number(table, row, "max"),
-            attribute_bonus=_found(_ATTRIBUTE_BONUS, special), melee_damage_bonus=_found(_MELEE_DAMAGE, special),
-            ignores_armor_move_penalty=_IGNORES_ARMOR_MOVE in special)
-
-    table = reader.table("stat-arrays")
-    stat_arrays = {row.key: StatArray(row.key, tuple(
-        reader.parsed(table, row, column.key, DiceTier.parse) for column in table.columns if column.kind == "dice"))
-        for row in table.rows}
-
-    table = reader.table("blessings")
-    blessings = tuple(
-        Blessing(row.key, reader.number(table, row, "roll"), dt=_found(_DT, reader.words(table, row, "effect")),
-                 roll_twice=bool(_ROLL_TWICE.search(reader.words(table, row, "effect"))))
-        for row in table.rows)
-
-    table = reader.table("falling")
-    falling = tuple(FallBand(reader.number(table, row, "from"), reader.number(table, row, "to"),
-                             reader.parsed(table, row, "damage", _optional_dice))
-                    for row in table.rows)
-
-    table = reader.table("broadcast-powers")
-    powers = {row.key: Power(row.key, offensive=reader.parsed(table, row, "type", _offensive),
-                             dt=_found(_DT, reader.words(table, row, "effect")))
-              for row in table.rows}
-
-    table = reader.table("coworker-units")
-    coworkers = {row.key: Coworker(row.key, combat=reader.parsed(table, row, "combat", DiceTier.parse),
-                                   defense=reader.parsed(table, row, "defense", DiceTier.parse),
-                                   wits=reader.parsed(table, row, "wits", DiceTier.parse),
-                                   health=reader.number(table, row, "health"))
-                 for row in table.rows}
-
-    def findings(name: str) -> tuple[Dice, tuple[Finding, ...]]:
-        table = reader.table(name)
-        if table.die is None:
-            raise RulesTableError(table.location, f"table {name} needs its die")
-        rows = tuple(Finding(row.key, reader.parsed(table, row, "roll", Band.parse),
-                             *(reader.number(table, row, column, null=0)
-                               for column in ("subs", "evidence", "leads", "merits")))
-                     for row in table.rows)
-        return Dice.parse(table.die), rows
-
-    search_die, search_findings = findings("search-findings")
-    interrogate_die, interrogate_results = findings("interrogate-results")
-
-    table = reader.table("evidence-gap")
-    gap = tuple(GapAdvantages(reader.parsed(table, row, "gap", Band.parse), reader.number(table, row, "setup"),
-                              reader.number(table, row, "tactical"), reader.number(table, row, "either"))
-                for row in table.rows)
-
-    table = reader.table("exploration")
-    exploration = tuple(ExplorationBand(row.key, reader.parsed(table, row, "total", Band.parse),
-                                        reader.number(table, row, "subs"))
-                        for row in table.rows)
-
-    def results(name: str) -> tuple[Result, ...]:
-        table = reader.table(name)
-        return tuple(Result(row.key, reader.parsed(table, row, "roll", Band.parse),
-                            _effects(reader.words(table, row, "effect")))
-                     for row in table.rows)
-
-    table = reader.table("promotion-thresholds")
-    thresholds = tuple(reader.number(table, row, "merits") for row in table.rows)
-    table = reader.table("merit-sources")
-    merit_sources = tuple(MeritSource(row.key, reader.number(table, row, "merits")) for row in table.rows)
-
-    return Rules(
-        weapons=weapons, armor_tiers=tiers, armor=armor, gear=gear, contracts=contracts,
-        stat_arrays=stat_arrays, blessings=blessings, falling=falling, powers=powers,
-        critical_tables=frozenset(str(table_id)[len(CRITICAL_PREFIX):] for table_id in rulebook.tables
-                                  if str(table_id).startswith(CRITICAL_PREFIX)),
-        coworkers=coworkers, search_die=search_die, search_findings=search_findings,
-        interrogate_die=interrogate_die, interrogate_results=interrogate_results, evidence_gap=gap,
-        exploration=exploration, injuries=results("injuries"), promotions=results("promotion"),
-        promotion_thresholds=thresholds, merit_sources=merit_sources,
-    )
-
-
-def _no_shared_keys(*catalogues: Mapping[str, Any]) -> None:
-    # Examples name items by row key alone, so a key must not mean two items.
-    seen: set[str] = set()
-    for catalogue in catalogues:
-        shared = seen & set(catalogue)
-        if shared:
-            raise RulesTableError(None, f"row key(s) {', '.join(sorted(shared))} name two requisitions; "
-                                        "give each item its own key")
-        seen |= set(catalogue)
+def _read_inline(inline: Any, file: str, example: Example | None, block: ExampleBlock) -> None:
+    line = inline.map[0] + 1
+    if block.text:
+        block.text += " "
+    for child in inline.children or []:
+        if child.type in ("softbreak", "hardbreak"):
+            line += 1
+            block.text += " "
+        elif child.type == "example_field":
+            ref = FieldRef(child.meta["path"], child.meta["format"])
+            printed, error = None, None
+            try:
+                if example is None:
+                    raise FieldError("the example has no entry in content/examples/*.yaml")
+                printed = show(resolve(ref, example.given, example.claims), ref.format, block.lang)
+            except FieldError as problem:
+                error = str(problem)
+            item = PrintedField(ref, Location(file, line), printed, error)
+            block.fields.append(item)
+            begin = len(block.text)
+            block.text += printed or child.content
+            block.spans.append((begin, len(block.text), item))
+        elif child.type in ("text", "code_inline"):
+            for number in typed_numbers(child.content, block.lang):
+                block.typed.append((number.text, Location(file, line)))
+            block.text += child.content
+        elif child.type == "xref":
+            block.text += "{" + child.content + "}"
 
 
 # --- runner: examples -> outcomes ---------------------------------------------------------
@@ -267,55 +129,85 @@ def _no_shared_keys(*catalogues: Mapping[str, Any]) -> None:
 
 @dataclass(frozen=True)
 class ExampleOutcome:
-    """One example's verdict: what the text claims and what the engine computes."""
+    """One example's verdict: the claims the engine does not reproduce, and the values it computes."""
 
     example: Example
-    passed: bool
-    claimed: str
-    computed: str
+    engine_agrees: bool
+    wrong: tuple[str, ...]
+    computed: Mapping[str, Any]
+    problem: str = ""
+    prose_from_data: bool = True
+
+    @property
+    def passed(self) -> bool:
+        """Verified: the engine reproduces every claim, and the prose prints every number through a field."""
+        return self.engine_agrees and self.prose_from_data
 
 
 _MISSING = object()
-_cache: list[tuple[Rulebook, list[ExampleOutcome]]] = []
+
+
+@dataclass(frozen=True)
+class _Run:
+    rulebook: Rulebook
+    outcomes: list[ExampleOutcome]
+    table_problems: tuple[TableProblem, ...]
+    unreadable: RulesTableError | None
+
+
+_cache: list[_Run] = []
+
+
+def _run(rulebook: Rulebook) -> _Run:
+    """Adapt the tables and run every example once per rulebook (the checks and the summary share it)."""
+    if _cache and _cache[0].rulebook is rulebook:
+        return _cache[0]
+    examples = sorted(rulebook.examples.values(), key=lambda example: example.location)
+    rules: Rules | None = None
+    problems: tuple[TableProblem, ...] = ()
+    unreadable = None
+    try:
+        adapted = adapt_rules(rulebook)
+        rules, problems = adapted.rules, adapted.problems
+    except RulesTableError as error:
+        unreadable = error
+    # Verified prose: placed in every language, every number printed through a field that prints.
+    blocks = list(example_blocks(rulebook))
+    hand_typed = {block.example for block in blocks if block.typed or any(item.error for item in block.fields)}
+    languages = set(rulebook.meta.languages)
+    placed_in = {example.id: {block.lang for block in blocks if block.example == example.id} for example in examples}
+    outcomes = [replace(_verify(example, rules, f"cannot read the tables: {unreadable}"),
+                        prose_from_data=example.id not in hand_typed and placed_in[example.id] >= languages)
+                for example in examples]
+    _cache[:] = [_Run(rulebook, outcomes, problems, unreadable)]
+    return _cache[0]
 
 
 def verify_examples(rulebook: Rulebook) -> list[ExampleOutcome]:
-    """Run every example of ``rulebook`` through the engine, in file and line order.
-
-    The result is kept for the last rulebook asked about, so the check and
-    the summary line share one run.
-    """
-    if _cache and _cache[0][0] is rulebook:
-        return _cache[0][1]
-    examples = sorted(rulebook.examples.values(), key=lambda example: example.location)
-    outcomes: list[ExampleOutcome] = []
-    if examples:
-        try:
-            rules: Rules | None = rules_from_tables(rulebook)
-            problem = ""
-        except RulesTableError as error:
-            rules, problem = None, f"nothing (cannot read the tables: {error})"
-        outcomes = [_verify(example, rules, problem) for example in examples]
-    _cache[:] = [(rulebook, outcomes)]
-    return outcomes
+    """Run every example of ``rulebook`` through the engine, in file and line order."""
+    return _run(rulebook).outcomes
 
 
 def _verify(example: Example, rules: Rules | None, problem: str) -> ExampleOutcome:
     claims = example.claims
-    everything = ", ".join(f"{key}={_show(value)}" for key, value in claims.items())
     if rules is None:
-        return ExampleOutcome(example, False, everything, problem)
+        return ExampleOutcome(example, False, tuple(claims), {}, problem)
+    registered = EXAMPLE_CHECKS.get(example.check)
+    if not claims:
+        return ExampleOutcome(example, False, (), {}, "it claims nothing: list every number and outcome its "
+                                                      "text states under claims")
+    if registered is not None:
+        unknown = [key for key in claims if key not in registered.computes]
+        if unknown:
+            return ExampleOutcome(example, False, tuple(unknown), {},
+                                  f"check {example.check} does not compute {', '.join(unknown)} "
+                                  f"(it computes {', '.join(registered.computes)})")
     try:
         computed = run_example(example.check, rules, example.given)
     except ExampleInputError as error:
-        return ExampleOutcome(example, False, everything, f"nothing ({error})")
-    wrong = [key for key in claims if not _same(claims[key], computed.get(key, _MISSING))]
-    shown = wrong or list(claims)
-    return ExampleOutcome(
-        example, passed=not wrong,
-        claimed=", ".join(f"{key}={_show(claims[key])}" for key in shown),
-        computed=", ".join(f"{key}={_show(computed.get(key, _MISSING), example.check)}" for key in shown),
-    )
+        return ExampleOutcome(example, False, tuple(claims), {}, str(error))
+    wrong = tuple(key for key in claims if not _same(claims[key], computed.get(key, _MISSING)))
+    return ExampleOutcome(example, not wrong, wrong, computed)
 
 
 def _same(claim: Any, value: Any) -> bool:
@@ -338,7 +230,7 @@ def _same(claim: Any, value: Any) -> bool:
 
 def _show(value: Any, check_name: str = "") -> str:
     if value is _MISSING:
-        return f"(not computed by {check_name})"
+        return f"nothing (check {check_name} does not compute it)"
     if isinstance(value, bool):
         return "true" if value else "false"
     if value is None:
@@ -355,14 +247,73 @@ def _show(value: Any, check_name: str = "") -> str:
 
 @check("examples")
 def failing_examples(rulebook: Rulebook) -> Iterator[Diagnostic]:
-    """EX001: an example whose claims the engine does not reproduce."""
+    """EX001: the text prints a claim the engine does not compute; EX003: an example the engine cannot check."""
+    blocks = list(example_blocks(rulebook))
     for outcome in verify_examples(rulebook):
-        if not outcome.passed:
-            example = outcome.example
-            yield Diagnostic("EX001", Severity.ERROR, example.location,
-                             f"example {example.id}: text claims {outcome.claimed}, "
-                             f"engine computes {outcome.computed}",
-                             "fix the example's prose and its claims, or the table it reads")
+        example = outcome.example
+        if outcome.problem:
+            yield Diagnostic("EX003", Severity.ERROR, example.location,
+                             f"example {example.id} cannot be checked: {outcome.problem}",
+                             "give the check what it reads, and claim every number the text prints")
+            continue
+        if outcome.engine_agrees:
+            continue
+        printed = []
+        for key in outcome.wrong:
+            quotes = [f'"{block.quote(item)}" ({item.location})' for block in blocks
+                      if block.example == example.id for item in block.fields if item.ref.claim == key]
+            says = "; ".join(quotes) if quotes else f"nothing ({key} is claimed as {_show(example.claims[key])} " \
+                                                      "but not printed)"
+            printed.append(f"the text says {says}, from {key} = {_show(example.claims[key])}; "
+                           f"the engine computes {key} = {_show(outcome.computed.get(key, _MISSING), example.check)}")
+        yield Diagnostic("EX001", Severity.ERROR, example.location, f"example {example.id}: " + "; ".join(printed),
+                         "fix the example's data (what the prose prints comes from it), or the table it reads")
+
+
+@check("examples")
+def hand_typed_numbers(rulebook: Rulebook) -> Iterator[Diagnostic]:
+    """EX004: a number typed by hand in an example block, a field that prints nothing, fields that differ by language."""
+    for content, location in stray_fields(rulebook):
+        yield Diagnostic("EX004", Severity.ERROR, location,
+                         f"{content} stands outside a '::: example' block: no example fills it in",
+                         "move it into the example whose data it prints, or write the words")
+    fields_by_language: dict[ExampleId, dict[str, tuple[set[str], Location]]] = {}
+    for block in example_blocks(rulebook):
+        for text, location in block.typed:
+            yield Diagnostic("EX004", Severity.ERROR, location,
+                             f"example {block.example}: {text!r} is typed by hand; every number an example "
+                             "prints comes from its data",
+                             "write a field such as {$claims.total} or {$given.faces.0:word}, claiming the "
+                             "value in content/examples/*.yaml")
+        for item in block.fields:
+            if item.error:
+                yield Diagnostic("EX004", Severity.ERROR, item.location,
+                                 f"example {block.example}: field {{${item.ref.path}}} prints nothing: {item.error}",
+                                 "name a key of the example's given or claims")
+        paths = {item.ref.path for item in block.fields}
+        seen = fields_by_language.setdefault(block.example, {})
+        for lang, (other, where) in seen.items():
+            if other != paths:
+                only_here, only_there = sorted(paths - other), sorted(other - paths)
+                yield Diagnostic("EX004", Severity.ERROR, block.location,
+                                 f"example {block.example} prints different fields in {block.lang} and {lang} "
+                                 f"({where}): only in {block.lang}: {', '.join(only_here) or '-'}; "
+                                 f"only in {lang}: {', '.join(only_there) or '-'}",
+                                 "a translation changes words, never numbers: print the same fields")
+        seen.setdefault(block.lang, (paths, block.location))
+
+
+@check("examples")
+def unreadable_tables(rulebook: Rulebook) -> Iterator[Diagnostic]:
+    """EX005: a table value the rules engine needs but cannot read, or that the table's words contradict."""
+    run = _run(rulebook)
+    if run.unreadable is not None and rulebook.examples:
+        location = run.unreadable.location or Location("content/tables", 1)
+        yield Diagnostic("EX005", Severity.ERROR, location, run.unreadable.message,
+                         "give the table the columns the rules engine reads")
+    for problem in run.table_problems:
+        yield Diagnostic("EX005", Severity.ERROR, problem.location, problem.message,
+                         "the structured column and the words must state the same value")
 
 
 @check("examples")

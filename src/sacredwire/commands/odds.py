@@ -19,20 +19,24 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("defender", metavar="DEF", help="the defender's dice tier, e.g. 2d6")
     parser.add_argument("--att-mod", type=int, default=0, metavar="N", help="the attacker's net DT modifier")
     parser.add_argument("--def-mod", type=int, default=0, metavar="N", help="the defender's net DT modifier")
+    parser.add_argument("--fixed", action="store_true",
+                        help="DEF is a fixed roll (Search, grenades, Morale, a support Cast): no overflow passes "
+                             "to it or comes from it (C1.10)")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
 
 
-def _as_json(odds: Odds) -> str:
+def _as_json(odds: Odds, args: argparse.Namespace) -> str:
     chances = {key: getattr(odds, attribute) for key, _, attribute in _ROWS}
     return json.dumps({
-        "attacker_dice": str(odds.attacker), "defender_dice": str(odds.defender),
+        "attacker_dice": str(odds.attacker), "defender_dice": str(odds.defender), "fixed": args.fixed,
         **{key: float(value) for key, value in chances.items()},
         "exact": {key: str(value) for key, value in chances.items()},
     }, indent=2)
 
 
 def _as_table(odds: Odds, args: argparse.Namespace) -> str:
-    lines = [f"{args.attacker} ({args.att_mod:+d} DT) against {args.defender} ({args.def_mod:+d} DT): "
+    fixed = " (a fixed roll: no overflow)" if args.fixed else ""
+    lines = [f"{args.attacker} ({args.att_mod:+d} DT) against {args.defender} ({args.def_mod:+d} DT){fixed}: "
              f"the attacker rolls {odds.attacker}, the defender {odds.defender}"]
     for _, label, attribute in _ROWS:
         chance = getattr(odds, attribute)
@@ -43,7 +47,8 @@ def _as_table(odds: Odds, args: argparse.Namespace) -> str:
 @command(
     "odds", help="exact odds of an opposed roll between two dice tiers",
     description="Enumerate every pair of totals for ATT against DEF, after the DT modifiers with caps and "
-                "overflow (C1.9, C1.10), and print the attacker's chance to win (same-tier ties re-roll), "
+                "overflow (C1.9, C1.10; each side's modifiers are added up first, then what a cap swallows "
+                "passes once to the other side; --fixed for a fixed 2d6, which takes no overflow), and print the attacker's chance to win (same-tier ties re-roll), "
                 "to roll a Double or a Triple, and to fumble (C4.16, C4.17). Exact fractions, no sampling.",
     configure=_arguments,
 )
@@ -53,6 +58,6 @@ def odds_command(args: argparse.Namespace, console: Console) -> int:
     except ValueError as error:
         console.print(f"error: {error}", markup=False)
         return EXIT_UNLOADABLE
-    odds = opposed_odds(attacker, defender, args.att_mod, args.def_mod)
-    print(_as_json(odds) if args.json else _as_table(odds, args))
+    odds = opposed_odds(attacker, defender, args.att_mod, args.def_mod, fixed=args.fixed)
+    print(_as_json(odds, args) if args.json else _as_table(odds, args))
     return EXIT_OK

@@ -12,6 +12,8 @@ from dataclasses import dataclass, replace
 
 # C4.1 step 1: each player rolls Corporate Blessings, d8 three times.
 BLESSING_ROLLS = 3
+# C4.2: no model receives more than one blessing a round.
+BLESSINGS_PER_MODEL = 1
 
 
 @dataclass(frozen=True)
@@ -100,9 +102,9 @@ def _take_two_other(stream: Iterator[int], face: int) -> list[int]:
 
 def blessings_allowed(recipients: Sequence[str]) -> list[bool]:
     """For blessings handed out in order, whether each may go to its model: one per model per round (C4.2)."""
-    seen: set[str] = set()
+    received: dict[str, int] = {}
     allowed = []
     for model in recipients:
-        allowed.append(model not in seen)
-        seen.add(model)
+        allowed.append(received.get(model, 0) < BLESSINGS_PER_MODEL)
+        received[model] = received.get(model, 0) + 1
     return allowed

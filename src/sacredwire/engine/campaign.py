@@ -14,12 +14,15 @@ from dataclasses import dataclass
 from typing import Protocol, TypeVar
 
 from .dice import DiceTier, RolledTiers, against_fixed, apply_modifiers
-from .rolls import Outcome, opposed_outcome
+from .rolls import TRIPLE, Outcome, opposed_outcome
 
 # C4.3, K2.1: Search needs the model within 1" of the Loot Marker, and not Engaged.
 SEARCH_REACH = 1
 # K2.2: Interrogate gets +1 DT against a wounded Coworker.
 WOUNDED_COWORKER_DT = 1
+
+# K3.5: the post-game steps, in order.
+POST_GAME_STEPS = ("merits", "exploration", "injury", "promotion")
 
 _BAND = re.compile(r"^(?P<low>\d+)(?:(?P<plus>\+)|-(?P<high>\d+))?$")
 
@@ -51,6 +54,14 @@ class Band:
         if self.high is None:
             return f"{self.low}+"
         return str(self.low) if self.high == self.low else f"{self.low}-{self.high}"
+
+
+@dataclass(frozen=True)
+class TableRow:
+    """A row of a table read by its roll alone (criticals, fumbles): its key and band."""
+
+    key: str
+    band: Band
 
 
 class Banded(Protocol):
@@ -166,6 +177,61 @@ def _settle(rolled: RolledTiers, total: int, other: int) -> Outcome:
     return opposed_outcome(rolled.attacker, total, rolled.defender, other)
 
 
+# --- Recording Evidence (K2.3) ------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class EvidenceRecord:
+    """One Evidence recorded after the game: the rolls made, the type recorded (None: a duplicate), Leads gained."""
+
+    rolls: tuple[int, ...]
+    recorded: int | None
+    leads_gained: int
+
+
+# K2.3 step 5: a final duplicate gives the squad 1 Lead instead.
+DUPLICATE_LEADS = 1
+
+
+def record_evidence(recorded: Sequence[int], leads_spent: int, rolls: Sequence[int], die_sides: int) -> EvidenceRecord:
+    """K2.3: roll the type; a duplicate rolls again once per Lead spent; a final duplicate gives 1 Lead.
+
+    ``rolls`` are the dice as they came; only as many are used as the rules
+    allow, and a roll that is not needed is an error.
+    """
+    if leads_spent < 0:
+        raise ValueError("Leads spent cannot be negative")
+    seen = set(recorded)
+    used: list[int] = []
+    for roll in rolls:
+        if not 1 <= roll <= die_sides:
+            raise ValueError(f"a d{die_sides} cannot roll {roll}")
+        if len(used) > leads_spent:
+            raise ValueError(f"{len(rolls)} rolls, but {leads_spent} Lead(s) spent allow {leads_spent + 1}")
+        used.append(roll)
+        if roll not in seen:
+            if len(used) < len(rolls):
+                raise ValueError(f"the roll {roll} is a new type: no roll after it")
+            return EvidenceRecord(tuple(used), roll, 0)
+    if len(used) < leads_spent + 1:
+        raise ValueError(f"a duplicate with {leads_spent} Lead(s) spent rolls {leads_spent + 1} times in all")
+    return EvidenceRecord(tuple(used), None, DUPLICATE_LEADS)
+
+
+# --- Examine in The Signal (M3.1) ----------------------------------------------------
+
+# M3.1: "Success: 1 Lead. Critical (the model's total at least triple the 2d6): 1 Evidence and 1 Lead."
+EXAMINE_LEADS = 1
+EXAMINE_CRITICAL_EVIDENCE = 1
+EXAMINE_REACH = 1
+
+
+def examine(wits: DiceTier, total: int, relay_total: int) -> tuple[Outcome, bool]:
+    """Wits against the relay's fixed 2d6 (M3.1, C1.10); a success at least triple the 2d6 is critical."""
+    outcome = _settle(against_fixed(wits), total, relay_total)
+    return outcome, outcome is Outcome.ATTACKER_WINS and total >= TRIPLE * relay_total
+
+
 # --- post-game (K3) ----------------------------------------------------------------------
 
 
@@ -198,6 +264,14 @@ class Result:
     key: str
     band: Band
     effects: tuple[Effect, ...] = ()
+
+
+def terminated_at(rows: Sequence[Result]) -> int:
+    """K3.3: the highest total, after modifiers, that reads the lowest row ("3 or less")."""
+    lowest = min(rows, key=lambda row: row.band.low)
+    if lowest.band.high is None:
+        raise ValueError("the lowest Injuries row has no top")
+    return lowest.band.high
 
 
 def injury(roll: int, rows: Sequence[Result], modifier: int = 0) -> Result:

@@ -16,14 +16,23 @@ from types import MappingProxyType
 
 from .dice import DiceTier, Dice, RolledTiers, against_fixed, apply_modifiers
 from .gear import Weapon, WeaponClass
-from .rolls import TRIPLE, Outcome, opposed_outcome
+from .campaign import TableRow
+from .rolls import TRIPLE, AttackResult, Outcome, opposed_outcome
 
 # C4.7: the defender Ripostes with Combat at -1 DT.
 RIPOSTE_DT = -1
 # C4.7: a failed Riposte makes the attacker roll double its weapon damage dice.
 RIPOSTE_DAMAGE_DICE = 2
 # C4.5: each enemy a model leaves without Disengage gets one free attack at -1 DT.
+FREE_ATTACKS_PER_ENEMY = 1
 FREE_ATTACK_DT = -1
+# C4.11: shooting at an Engaged target is -1 DT Combat; a miss hits a random model within 1" of it.
+INTO_MELEE_DT = -1
+STRAY_RANGE = 1
+# A5.1, A6.1: critical and fumble tables are rolled on a d6.
+CRITICAL_DIE = Dice(1, 6)
+# C4.18: a model at this Health or below is Out of Action.
+OUT_OF_ACTION_HEALTH = 0
 # C4.10, C4.11, C4.13: Combat penalties for shooting after moving, into melee, at a target in Cover.
 SHOOTING_PENALTIES = MappingProxyType({"moved": -1, "into_melee": -1, "cover": -1})
 # C4.6: no damage for the first 3", then 1d6 for every 3" fallen, rounding up.
@@ -39,8 +48,6 @@ GRENADE_SCATTER = Dice(1, 6)
 # C4.19: a friendly model within 3" gives +1 DT Wits on the morale test.
 MORALE_FRIEND_RANGE = 3
 MORALE_FRIEND_DT = 1
-# C5.1: a Triple or more also affects every valid target within 3".
-CAST_AREA = 3
 
 
 # --- damage (C4.18) ------------------------------------------------------------
@@ -58,17 +65,21 @@ class DamageResult:
     @property
     def out_of_action(self) -> bool:
         """Health at 0 or below: Out of Action (C4.18)."""
-        return self.health_after <= 0
+        return self.health_after <= OUT_OF_ACTION_HEALTH
 
 
 def resolve_damage(dice: Dice, health: int, *, maximum: bool, rolled: int | None = None,
                    critical_bonus: int = 0, armor_reduction: int = 0,
-                   armor_piercing: int = 0) -> DamageResult:
+                   armor_piercing: int = 0, vs_armored: int = 0) -> DamageResult:
     """C4.18: weapon damage (its maximum on a Double or better), plus critical damage, less armor.
 
     ``dice`` already includes any flat bonus (a Brute's Sword is ``d6+1``);
     ``rolled`` is what they showed, and is not needed when ``maximum`` is set.
-    AP N ignores N points of armor reduction (C4.6).
+    AP N ignores N points of armor reduction (C4.6). A weapon with "+N vs.
+    armored" adds N against a model wearing armor, before the reduction (A2):
+
+    >>> resolve_damage(Dice.parse("d12"), 14, maximum=False, rolled=5, armor_reduction=2, vs_armored=2).dealt
+    5
     """
     if maximum:
         weapon_damage = dice.maximum
@@ -79,7 +90,8 @@ def resolve_damage(dice: Dice, health: int, *, maximum: bool, rolled: int | None
     else:
         weapon_damage = rolled
     armor = max(armor_reduction - armor_piercing, 0)
-    dealt = max(weapon_damage + critical_bonus - armor, 0)
+    extra = vs_armored if armor_reduction > 0 else 0
+    dealt = max(weapon_damage + extra + critical_bonus - armor, 0)
     return DamageResult(weapon_damage, armor, dealt, health - dealt)
 
 
@@ -88,6 +100,46 @@ def melee_dice(weapon: Weapon, melee_damage_bonus: int) -> Dice:
     if weapon.weapon_class in (WeaponClass.MELEE, WeaponClass.IMPROVISED):
         return weapon.damage.plus(melee_damage_bonus)
     return weapon.damage
+
+
+# --- criticals and fumbles with a weapon (A5.1, A6.1) -----------------------------
+
+
+def critical_roll_modifier(result: AttackResult, weapon: Weapon) -> int:
+    """What is added to the critical table's d6: a step per multiple past Triple, plus the weapon's own (A5.1).
+
+    The Arc Claw adds +1 to the critical roll; a result of 6 or more reads the 6+ row.
+    """
+    if not result.critical:
+        raise ValueError("only a Triple or better rolls a critical table")
+    return result.critical_modifier + weapon.critical_bonus
+
+
+def fumble_table(result: AttackResult, weapon: Weapon) -> str | None:
+    """The Fumble table an attacker rolls (A6.1): the weapon's, if the defender tripled it; None otherwise.
+
+    A weapon without a Fumble table (the Arc Pistol) never fumbles (A3.3);
+    a fumbled grenade rolls the Ranged Fumble table as well as landing at the thrower's feet.
+    """
+    return weapon.fumble_table if result.fumble else None
+
+
+def table_row(rows: Sequence[TableRow], total: int) -> TableRow:
+    """The row of a critical or fumble table a d6 plus its modifiers reads: 6 or more is the 6+ row (A5.1)."""
+    for row in rows:
+        if row.band.contains(total):
+            return row
+    raise ValueError(f"no row for {total}")
+
+
+def shot_strays(result: AttackResult) -> bool:
+    """C4.11: a shot into melee that misses hits a random model within 1" of the target instead."""
+    return result.outcome is Outcome.DEFENDER_WINS
+
+
+def into_melee_critical(result: AttackResult) -> bool:
+    """C4.11, A6.1: a fumble shooting into melee rolls only the Ranged Fumble table, no Critical on anyone."""
+    return result.critical and not result.fumble
 
 
 # --- Riposte (C4.7) -------------------------------------------------------------
@@ -154,7 +206,7 @@ def fall_damage(height: int, bands: Sequence[FallBand]) -> Dice | None:
 
 def free_attacks(engaged_enemies: int, disengaged: bool) -> int:
     """Free attacks a model takes for leaving engagement (C4.5): one per enemy, none with Disengage."""
-    return 0 if disengaged else engaged_enemies
+    return 0 if disengaged else engaged_enemies * FREE_ATTACKS_PER_ENEMY
 
 
 def has_line_of_sight(visible: Iterable[str]) -> bool:
@@ -222,11 +274,16 @@ def morale_test(wits: DiceTier, friend_within: bool, total: int, fixed_total: in
 
 @dataclass(frozen=True)
 class Power:
-    """A Broadcast Power: offensive (against the target's Wits) or support (against 2d6), and its DT change."""
+    """A Broadcast Power: offensive (against the target's Wits) or support (against 2d6), and its DT change.
+
+    ``triple_area`` is the radius in inches a Triple spreads it to (C5.1, A4.1);
+    None for a Power that only ever affects the chosen target (Focus, Swap).
+    """
 
     key: str
     offensive: bool
     dt: int = 0
+    triple_area: int | None = None
 
 
 @dataclass(frozen=True)
@@ -238,21 +295,26 @@ class CastResult:
     fumble: bool
 
 
-def cast(caster_wits: DiceTier, caster_total: int, opposing_total: int,
+def cast(power: Power, caster_wits: DiceTier, caster_total: int, opposing_total: int,
          target_wits: DiceTier | None = None, caster_mod: int = 0, target_mod: int = 0) -> CastResult:
-    """Wits against the target's Wits (offensive) or the fixed 2d6 (support, ``target_wits`` None).
+    """Wits against the target's Wits (an offensive Power) or the fixed 2d6 (a support Power).
 
-    A Triple or more also hits every valid target within 3"; the opposing
-    total at least three times the caster's is a Broadcast fumble.
+    A Triple or more also hits every valid target within the Power's
+    ``triple_area``, unless it has none (Focus and Swap affect only the chosen
+    target, A4.1); the opposing total at least three times the caster's is a
+    Broadcast fumble.
     """
+    if power.offensive != (target_wits is not None):
+        raise ValueError(f"{power.key} is {'an offensive' if power.offensive else 'a support'} Power: "
+                         f"{'give' if power.offensive else 'it rolls against 2d6, not'} the target's Wits")
     if target_wits is None:
         rolled = against_fixed(caster_wits, caster_mod)
     else:
         rolled = apply_modifiers(caster_wits, target_wits, caster_mod, target_mod)
     _check_totals(rolled, caster_total, opposing_total)
     outcome = opposed_outcome(rolled.attacker, caster_total, rolled.defender, opposing_total)
-    return CastResult(outcome=outcome,
-                      area=outcome is Outcome.ATTACKER_WINS and caster_total >= TRIPLE * opposing_total,
+    triple = outcome is Outcome.ATTACKER_WINS and caster_total >= TRIPLE * opposing_total
+    return CastResult(outcome=outcome, area=triple and power.triple_area is not None,
                       fumble=opposing_total >= TRIPLE * caster_total)
 
 

@@ -122,9 +122,14 @@ def apply_modifiers(attacker: DiceTier, defender: DiceTier,
                     attacker_mod: int = 0, defender_mod: int = 0) -> RolledTiers:
     """Apply each side's net DT modifier, with caps and overflow (C1.9, C1.10).
 
-    What a cap swallows passes to the opponent with the opposite sign. It is
-    applied once: if the opponent is at a cap too, the rest is lost, never
-    passed back.
+    Each side's modifiers are added up first: only the net change can pass a
+    cap, so +1 and -1 on a 2d12 cancel out. What a cap swallows passes to the
+    opponent with the opposite sign. It is applied once: if the opponent is at
+    a cap too, the rest is lost, never passed back. When both sides overflow,
+    each receives the other's excess, and what it cannot take is lost.
+
+    >>> apply_modifiers(DiceTier.parse("2d12"), DiceTier.parse("2d12"), 1, 1)
+    RolledTiers(attacker=DiceTier('2d10'), defender=DiceTier('2d10'))
     """
     attacker_tier, attacker_excess = attacker.shifted(attacker_mod)
     defender_tier, defender_excess = defender.shifted(defender_mod)

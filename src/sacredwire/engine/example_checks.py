@@ -169,16 +169,18 @@ def _win(outcome: Outcome) -> str:
 
 
 @example_check("opposed_roll", "attacker_dice defender_dice attacker_total attacker_faces defender_total "
-               "defender_faces", "attacker_total defender_total outcome")
+               "defender_faces", "attacker_total defender_total outcome same_tier_tie")
 def opposed_roll(rules: Rules, given: Given) -> Computed:
     attacker, defender = given.tier("attacker_dice"), given.tier("defender_dice")
     a_total, d_total = given.total("attacker", attacker), given.total("defender", defender)
     return {"attacker_total": a_total, "defender_total": d_total,
-            "outcome": rolls.opposed_outcome(attacker, a_total, defender, d_total).value}
+            "outcome": rolls.opposed_outcome(attacker, a_total, defender, d_total).value,
+            # The same tie between two models of the defender's tier.
+            "same_tier_tie": rolls.opposed_outcome(defender, d_total, defender, d_total).value}
 
 
 @example_check("overflow", "array attacker_base boss promotion_dt attacker_mod defender_dice defender_mod",
-               "boss_bonus_dt attacker_attribute attacker_rolls defender_rolls")
+               "boss_bonus_dt attacker_attribute top_tier attacker_rolls defender_rolls")
 def overflow(rules: Rules, given: Given) -> Computed:
     base = given.tier("attacker_base")
     if given.has("array") and base not in _array(rules, str(given.get("array"))).dice:
@@ -187,12 +189,12 @@ def overflow(rules: Rules, given: Given) -> Computed:
     attribute = base.capped(bonus + given.number("promotion_dt", 0))
     rolled = apply_modifiers(attribute, given.tier("defender_dice"),
                              given.number("attacker_mod", 0), given.number("defender_mod", 0))
-    return {"boss_bonus_dt": bonus, "attacker_attribute": str(attribute),
+    return {"boss_bonus_dt": bonus, "attacker_attribute": str(attribute), "top_tier": str(DiceTier.highest()),
             "attacker_rolls": str(rolled.attacker), "defender_rolls": str(rolled.defender)}
 
 
 @example_check("stacking", "attacker_dice defender_dice attacker_situations",
-               "after_first attacker_rolls defender_rolls")
+               "penalty penalty_count after_first lowest_tier attacker_rolls defender_rolls defender_steps")
 def stacking(rules: Rules, given: Given) -> Computed:
     situations = given.words("attacker_situations")
     unknown = [name for name in situations if name not in combat.SHOOTING_PENALTIES]
@@ -202,8 +204,13 @@ def stacking(rules: Rules, given: Given) -> Computed:
     attacker, defender = given.tier("attacker_dice"), given.tier("defender_dice")
     first = apply_modifiers(attacker, defender, mods[0])
     rolled = apply_modifiers(attacker, defender, sum(mods))
-    return {"after_first": str(first.attacker), "attacker_rolls": str(rolled.attacker),
-            "defender_rolls": str(rolled.defender)}
+    computed: Computed = {"penalty_count": len(mods), "after_first": str(first.attacker),
+                          "lowest_tier": str(DiceTier.lowest()), "attacker_rolls": str(rolled.attacker),
+                          "defender_rolls": str(rolled.defender),
+                          "defender_steps": rolled.defender.index - defender.index}
+    if len(set(mods)) == 1:
+        computed["penalty"] = mods[0]
+    return computed
 
 
 # --- C2: personnel ------------------------------------------------------------------------
@@ -218,7 +225,7 @@ def boss_dice(rules: Rules, given: Given) -> Computed:
     return {"bonus_dt": bonus, **{name: str(tier) for name, tier in final.items()}}
 
 
-@example_check("budget", "models groups", "prices costs group_costs remaining problems")
+@example_check("budget", "models groups", "prices costs group_costs remaining models_left problems")
 def budget(rules: Rules, given: Given) -> Computed:
     models = []
     for entry in given.entries("models"):
@@ -231,12 +238,14 @@ def budget(rules: Rules, given: Given) -> Computed:
         "costs": {model.name: model.cost for model in models},
         "group_costs": {group: squad.spent([by_name[name] for name in names]) for group, names in groups.items()},
         "remaining": dict(zip(by_name, squad.remaining_after(models), strict=True)),
+        # The models still to equip after each one.
+        "models_left": {model.name: squad.SQUAD_SIZE - index for index, model in enumerate(models, start=1)},
         "problems": squad.squad_problems(models, complete=False),
     }
 
 
 @example_check("contract_row", "contract weapon armor",
-               "health move weapons weapon_allowed max_armor armor_move move_with_armor")
+               "health move weapons weapon_allowed max_armor armor_move armor_move_cost move_with_armor")
 def contract_row(rules: Rules, given: Given) -> Computed:
     contract = _contract(rules, str(given.get("contract")))
     armor = rules.item(str(given.get("armor")))
@@ -244,7 +253,7 @@ def contract_row(rules: Rules, given: Given) -> Computed:
         raise ExampleInputError(f"{armor.key} is not armor")
     return {"health": contract.health, "move": contract.move, "weapons": contract.weapons.value,
             "weapon_allowed": contract.weapons.allows(_weapon(rules, str(given.get("weapon")))),
-            "max_armor": contract.max_armor.key, "armor_move": armor.move,
+            "max_armor": contract.max_armor.key, "armor_move": armor.move, "armor_move_cost": max(-armor.move, 0),
             "move_with_armor": contract.move_with(armor)}
 
 
@@ -256,7 +265,7 @@ BAG_EVENTS = ("draw_player", "draw_group", "player_out_of_action", "group_gone")
 
 
 @example_check("activation_tokens", "squads hostile_groups coworker_groups activating events",
-               "tokens move remaining")
+               "squads tokens move out_of_action_health remaining")
 def activation_tokens(rules: Rules, given: Given) -> Computed:
     squads = given.get("squads")
     if not isinstance(squads, list) or not all(isinstance(size, int) for size in squads):
@@ -268,11 +277,12 @@ def activation_tokens(rules: Rules, given: Given) -> Computed:
         if event not in BAG_EVENTS:
             raise ExampleInputError(f"unknown event {event!r} (events: {', '.join(BAG_EVENTS)})")
         bag = getattr(bag, event)()
-    return {"tokens": tokens, "move": _contract(rules, str(given.get("activating"))).move,
-            "remaining": bag.total}
+    return {"squads": len(squads), "tokens": tokens, "move": _contract(rules, str(given.get("activating"))).move,
+            "out_of_action_health": combat.OUT_OF_ACTION_HEALTH, "remaining": bag.total}
 
 
-@example_check("blessings", "rolls boosted recipients", "results boosted allowed")
+@example_check("blessings", "rolls boosted recipients",
+               "die rolls_per_round results counts boosted per_model allowed")
 def blessings(rules: Rules, given: Given) -> Computed:
     faces = given.get("rolls")
     if not isinstance(faces, list) or len(faces) != activation.BLESSING_ROLLS:
@@ -281,46 +291,52 @@ def blessings(rules: Rules, given: Given) -> Computed:
     boost = next((blessing for blessing in results if blessing.dt), None)
     if boost is None:
         raise ExampleInputError("no blessing in these rolls changes a DT")
-    return {"results": [blessing.key for blessing in results],
+    keys = [blessing.key for blessing in results]
+    return {"die": str(rules.blessing_die), "rolls_per_round": activation.BLESSING_ROLLS, "results": keys,
+            "counts": {key: keys.count(key) for key in keys},
             "boosted": str(given.tier("boosted").capped(boost.dt)),
+            "per_model": activation.BLESSINGS_PER_MODEL,
             "allowed": activation.blessings_allowed(given.words("recipients"))}
 
 
 @example_check("move_then_search", "contract distance moves",
-               "move distance_after search_before search_after search_against")
+               "move distance_after search_reach search_before search_after search_against")
 def move_then_search(rules: Rules, given: Given) -> Computed:
     move = _contract(rules, str(given.get("contract"))).move
     distance, moves = given.number("distance"), given.number("moves")
     if moves > move:
         raise ExampleInputError(f"a Move of {move}\" cannot cover {moves}\"")
-    return {"move": move, "distance_after": distance - moves,
+    return {"move": move, "distance_after": distance - moves, "search_reach": campaign.SEARCH_REACH,
             "search_before": campaign.search_allowed(distance),
             "search_after": campaign.search_allowed(distance - moves),
             "search_against": str(FIXED_ROLL)}
 
 
-@example_check("disengage", "engaged_with", "free_attacks free_attack_dt with_disengage")
+@example_check("disengage", "engaged_with", "attacks_per_enemy free_attacks free_attack_dt with_disengage")
 def disengage(rules: Rules, given: Given) -> Computed:
     enemies = len(given.words("engaged_with"))
-    return {"free_attacks": combat.free_attacks(enemies, disengaged=False),
+    return {"attacks_per_enemy": combat.FREE_ATTACKS_PER_ENEMY,
+            "free_attacks": combat.free_attacks(enemies, disengaged=False),
             "free_attack_dt": combat.FREE_ATTACK_DT,
             "with_disengage": combat.free_attacks(enemies, disengaged=True)}
 
 
-@example_check("fall", "weapon height faces", "knockback free band dice damage")
+@example_check("fall", "weapon height faces", "knockback free band band_from band_to dice damage")
 def fall(rules: Rules, given: Given) -> Computed:
     height = given.number("height")
     dice = combat.fall_damage(height, rules.falling)
     free = max(band.high for band in rules.falling if band.dice is None)
-    band = next((f"{band.low}-{band.high}" for band in rules.falling if band.low <= height <= band.high), None)
+    row = next((band for band in rules.falling if band.low <= height <= band.high), None)
     damage = dice.total_of(given.get("faces")) if dice else 0
-    return {"knockback": _weapon(rules, str(given.get("weapon"))).knockback, "free": free, "band": band,
+    return {"knockback": _weapon(rules, str(given.get("weapon"))).knockback, "free": free,
+            "band": f"{row.low}-{row.high}" if row else None, "band_from": row.low if row else None,
+            "band_to": row.high if row else None,
             "dice": str(dice) if dice else None, "damage": damage}
 
 
 @example_check("riposte", "attacker_combat defender_defense defender_combat defender_weapon attacker_faces "
                "defense_faces riposte_faces",
-               "attacker_total defense_total defense_outcome riposte_base weapon_riposte_dt riposte_rolls "
+               "attacker_total defense_total defense_outcome riposte_dt riposte_base weapon_riposte_dt riposte_rolls "
                "riposte_total riposte_outcome damage_dice_factor")
 def riposte(rules: Rules, given: Given) -> Computed:
     attacker = given.tier("attacker_combat")
@@ -335,7 +351,7 @@ def riposte(rules: Rules, given: Given) -> Computed:
     damage = combat.riposte_damage(outcome)
     return {"attacker_total": a_total, "defense_total": d_total,
             "defense_outcome": rolls.opposed_outcome(attacker, a_total, defense, d_total).value,
-            "riposte_base": str(base.defender), "weapon_riposte_dt": weapon.riposte_dt,
+            "riposte_dt": combat.RIPOSTE_DT, "riposte_base": str(base.defender), "weapon_riposte_dt": weapon.riposte_dt,
             "riposte_rolls": str(rolled.defender), "riposte_total": r_total,
             "riposte_outcome": outcome.value,
             "damage_dice_factor": damage.dice_factor if damage and damage.target == "defender" else 1}
@@ -347,7 +363,8 @@ def line_of_sight(rules: Rules, given: Given) -> Computed:
 
 
 @example_check("grenade", "thrower_dice grenade distance thrower_faces thrower_total fixed_faces fixed_total "
-               "scatter", "damage type in_range thrower_total fixed_total throw scatter_dice scatter blast")
+               "scatter", "damage type in_range thrower_total fixed_dice fixed_total times throw scatter_dice scatter blast "
+               "fumble_table")
 def grenade(rules: Rules, given: Given) -> Computed:
     weapon = _weapon(rules, str(given.get("grenade")))
     thrower = given.tier("thrower_dice")
@@ -355,8 +372,12 @@ def grenade(rules: Rules, given: Given) -> Computed:
     throw = combat.throw_grenade(thrower, t_total, f_total)
     computed: Computed = {"damage": str(weapon.damage), "type": weapon.type,
                           "in_range": given.number("distance") <= combat.GRENADE_RANGE,
-                          "thrower_total": t_total, "fixed_total": f_total, "throw": throw.value,
-                          "scatter_dice": str(combat.GRENADE_SCATTER), "blast": combat.GRENADE_BLAST}
+                          "thrower_total": t_total, "fixed_dice": str(FIXED_ROLL), "fixed_total": f_total,
+                          "times": rolls.multiple(f_total, t_total),
+                          "throw": throw.value,
+                          "scatter_dice": str(combat.GRENADE_SCATTER), "blast": combat.GRENADE_BLAST,
+                          # A6.1: a fumbled throw lands at the thrower's feet and rolls the grenade's Fumble table.
+                          "fumble_table": weapon.fumble_table if throw is combat.Throw.AT_FEET else None}
     if throw is combat.Throw.SCATTERS:
         computed["scatter"] = combat.GRENADE_SCATTER.total_of([given.number("scatter")])
     return computed
@@ -375,18 +396,23 @@ def multiples(rules: Rules, given: Given) -> Computed:
         raise ExampleInputError(f"no critical table for the {weapon.type} type")
     # "Swap the rolls": the same two totals, the other way round.
     swapped = rolls.resolve_attack(attacker, d_total, defender, a_total)
-    other = rolls.resolve_attack(attacker, a_total, defender, given.total("other_defender", defender))
-    return {"weapon_dice": str(weapon.damage), "attacker_total": a_total, "defender_total": d_total,
-            "times": result.times, "damage": weapon.damage.maximum if result.maximum_damage else None,
-            "critical_table": weapon.type if result.critical else None,
-            "critical_modifier": result.critical_modifier, "swapped_fumble": swapped.fumble,
-            "swapped_fumble_table": weapon.weapon_class.fumble_table if swapped.fumble else None,
-            "other_times": other.times, "other_critical_modifier": other.critical_modifier}
+    computed: Computed = {
+        "weapon_dice": str(weapon.damage), "attacker_total": a_total, "defender_total": d_total,
+        "times": result.times, "damage": weapon.damage.maximum if result.maximum_damage else None,
+        "critical_table": weapon.type if result.critical else None,
+        "critical_modifier": combat.critical_roll_modifier(result, weapon) if result.critical else 0,
+        "swapped_fumble": combat.fumble_table(swapped, weapon) is not None,
+        "swapped_fumble_table": combat.fumble_table(swapped, weapon)}
+    if given.has("other_defender_total"):
+        other = rolls.resolve_attack(attacker, a_total, defender, given.total("other_defender", defender))
+        computed.update(other_times=other.times,
+                        other_critical_modifier=combat.critical_roll_modifier(other, weapon) if other.critical else 0)
+    return computed
 
 
 @example_check("damage", "attacker_contract attacker_dice defender_dice weapon attacker_total attacker_faces "
                "defender_total defender_faces damage_roll armor target",
-               "times weapon_dice weapon_damage armor dealt health health_after out_of_action")
+               "times weapon_dice weapon_damage vs_armored armor dealt health health_after out_of_action")
 def damage(rules: Rules, given: Given) -> Computed:
     attacker, defender = given.tier("attacker_dice"), given.tier("defender_dice")
     weapon = _weapon(rules, str(given.get("weapon")))
@@ -404,10 +430,155 @@ def damage(rules: Rules, given: Given) -> Computed:
     hit = combat.resolve_damage(dice, health, maximum=result.maximum_damage,
                                 rolled=given.number("damage_roll") if given.has("damage_roll") else None,
                                 armor_reduction=rules.armor_tiers[tier_key].reduction,
-                                armor_piercing=weapon.armor_piercing)
+                                armor_piercing=weapon.armor_piercing, vs_armored=weapon.vs_armored)
     return {"times": result.times, "weapon_dice": str(dice), "weapon_damage": hit.weapon_damage,
-            "armor": hit.armor, "dealt": hit.dealt, "health": health, "health_after": hit.health_after,
+            "vs_armored": weapon.vs_armored, "armor": hit.armor, "dealt": hit.dealt, "health": health, "health_after": hit.health_after,
             "out_of_action": hit.out_of_action}
+
+
+@example_check("hit_damage", "weapon attacker_contract damage_roll armor",
+               "weapon_dice weapon_damage vs_armored armor dealt")
+def hit_damage(rules: Rules, given: Given) -> Computed:
+    """One hit's damage roll against a target in armor (or none): "+N vs. armored" before the reduction (A2)."""
+    weapon = _weapon(rules, str(given.get("weapon")))
+    bonus = _contract(rules, str(given.get("attacker_contract"))).melee_damage_bonus \
+        if given.has("attacker_contract") else 0
+    dice = combat.melee_dice(weapon, bonus)
+    reduction = 0
+    if given.has("armor"):
+        tier_key = str(given.get("armor"))
+        if tier_key not in rules.armor_tiers:
+            raise ExampleInputError(f"armor must be a tier ({', '.join(rules.armor_tiers)}), not {tier_key!r}")
+        reduction = rules.armor_tiers[tier_key].reduction
+    hit = combat.resolve_damage(dice, 0, maximum=False, rolled=given.number("damage_roll"),
+                                armor_reduction=reduction, armor_piercing=weapon.armor_piercing,
+                                vs_armored=weapon.vs_armored)
+    return {"weapon_dice": str(dice), "weapon_damage": hit.weapon_damage, "vs_armored": weapon.vs_armored,
+            "armor": hit.armor, "dealt": hit.dealt}
+
+
+@example_check("into_melee", "attacker_dice defender_dice weapon attacker_faces attacker_total defender_faces "
+               "defender_total other_defender_total",
+               "penalty attacker_rolls attacker_total defender_total outcome stray stray_range other_times "
+               "other_fumble_table other_critical")
+def into_melee(rules: Rules, given: Given) -> Computed:
+    """C4.11: -1 DT at an Engaged target; a miss hits a random model within 1"; a fumble rolls only its table."""
+    weapon = _weapon(rules, str(given.get("weapon")))
+    rolled = apply_modifiers(given.tier("attacker_dice"), given.tier("defender_dice"), combat.INTO_MELEE_DT)
+    a_total, d_total = given.total("attacker", rolled.attacker), given.total("defender", rolled.defender)
+    result = rolls.resolve_attack(rolled.attacker, a_total, rolled.defender, d_total)
+    computed: Computed = {"penalty": combat.INTO_MELEE_DT, "attacker_rolls": str(rolled.attacker),
+                          "attacker_total": a_total, "defender_total": d_total, "outcome": result.outcome.value,
+                          "stray": combat.shot_strays(result), "stray_range": combat.STRAY_RANGE}
+    if given.has("other_defender_total"):
+        other = rolls.resolve_attack(rolled.attacker, a_total, rolled.defender,
+                                     given.total("other_defender", rolled.defender))
+        computed.update(other_times=other.fumble_times, other_fumble_table=combat.fumble_table(other, weapon),
+                        other_critical=combat.into_melee_critical(other))
+    return computed
+
+
+@example_check("fumble", "attacker_dice defender_dice weapon attacker_faces attacker_total defender_faces "
+               "defender_total", "attacker_total defender_total fumble_times fumble_table fumble_die fumble_modifier")
+def fumble(rules: Rules, given: Given) -> Computed:
+    """C4.17, A6.1: the defender triples the attacker; each step past Triple adds 1 to the Fumble roll."""
+    attacker, defender = given.tier("attacker_dice"), given.tier("defender_dice")
+    weapon = _weapon(rules, str(given.get("weapon")))
+    a_total, d_total = given.total("attacker", attacker), given.total("defender", defender)
+    result = rolls.resolve_attack(attacker, a_total, defender, d_total)
+    table = combat.fumble_table(result, weapon)
+    return {"attacker_total": a_total, "defender_total": d_total, "fumble_times": result.fumble_times,
+            "fumble_table": table, "fumble_die": str(combat.CRITICAL_DIE),
+            "fumble_modifier": result.fumble_modifier if table else 0}
+
+
+@example_check("critical", "attacker_dice defender_dice weapon attacker_faces attacker_total defender_faces "
+               "defender_total critical_roll",
+               "attacker_total defender_total times critical_table critical_die step_bonus weapon_bonus critical_modifier "
+               "critical_total critical_row top_row")
+def critical(rules: Rules, given: Given) -> Computed:
+    """A5.1: a Triple or better rolls d6 on the weapon type's table, plus steps and the weapon's bonus; 6+ row."""
+    attacker, defender = given.tier("attacker_dice"), given.tier("defender_dice")
+    weapon = _weapon(rules, str(given.get("weapon")))
+    a_total, d_total = given.total("attacker", attacker), given.total("defender", defender)
+    result = rolls.resolve_attack(attacker, a_total, defender, d_total)
+    if not result.critical:
+        raise ExampleInputError("the attack is not a Triple: no critical roll")
+    rows = rules.critical_rows.get(str(weapon.type))
+    if not rows:
+        raise ExampleInputError(f"no critical table for the {weapon.type} type")
+    roll = given.number("critical_roll")
+    if not 1 <= roll <= combat.CRITICAL_DIE.sides:
+        raise ExampleInputError(f"critical_roll: a {combat.CRITICAL_DIE} cannot roll {roll}")
+    modifier = combat.critical_roll_modifier(result, weapon)
+    row = combat.table_row(rows, roll + modifier)
+    return {"attacker_total": a_total, "defender_total": d_total, "times": result.times,
+            "critical_table": weapon.type, "critical_die": str(combat.CRITICAL_DIE), "step_bonus": result.critical_modifier,
+            "weapon_bonus": weapon.critical_bonus, "critical_modifier": modifier, "critical_total": roll + modifier,
+            "critical_row": row.key, "top_row": str(rows[-1].band)}
+
+
+@example_check("injury", "faces total modifier", "die roll modifier total terminated_at injury")
+def injury(rules: Rules, given: Given) -> Computed:
+    """K3.3: 2d6 plus modifiers on the Injuries table; any total at or below the lowest row's top is Terminated."""
+    die = rules.injury_die
+    if given.has("faces"):
+        try:
+            roll = die.total_of(given.get("faces"))
+        except ValueError as error:
+            raise ExampleInputError(f"faces: {error}") from None
+    else:
+        roll = given.number("total")
+    modifier = given.number("modifier", 0)
+    return {"die": str(die), "roll": roll, "modifier": modifier, "total": roll + modifier,
+            "terminated_at": campaign.terminated_at(rules.injuries),
+            "injury": campaign.injury(roll, rules.injuries, modifier).key}
+
+
+@example_check("record_evidence", "recorded leads_spent rolls",
+               "die rolls_used rerolls recorded duplicate leads_gained")
+def record_evidence(rules: Rules, given: Given) -> Computed:
+    """K2.3: one Evidence recorded after the game."""
+    recorded = given.get("recorded")
+    rolled = given.get("rolls")
+    if not isinstance(recorded, list) or not isinstance(rolled, list):
+        raise ExampleInputError("recorded and rolls list d10 results")
+    record = campaign.record_evidence(recorded, given.number("leads_spent"), rolled, rules.evidence_die.sides)
+    return {"die": str(rules.evidence_die), "rolls_used": len(record.rolls), "rerolls": len(record.rolls) - 1,
+            "recorded": record.recorded, "duplicate": record.recorded is None, "leads_gained": record.leads_gained}
+
+
+@example_check("behaviour", "faction roll models", "die row actions")
+def behaviour(rules: Rules, given: Given) -> Computed:
+    """I1.1, I1.4: one d6 roll per group; each model reads the column of its own situation."""
+    faction = str(given.get("faction"))
+    if faction not in rules.behaviours:
+        raise ExampleInputError(f"no behavior table for {faction!r} (factions: {', '.join(rules.behaviours)})")
+    roll = given.number("roll")
+    die = rules.behaviour_die
+    if not die.minimum <= roll <= die.maximum:
+        raise ExampleInputError(f"a {die} cannot roll {roll}")
+    row = campaign.lookup(rules.behaviours[faction], roll)
+    actions = {}
+    for name, situation in given.mapping("models").items():
+        if situation not in row.actions:
+            raise ExampleInputError(f"{name}: no situation {situation!r} (situations: {', '.join(row.actions)})")
+        actions[name] = row.actions[situation]
+    return {"die": str(die), "row": str(row.band), "actions": actions}
+
+
+@example_check("examine", "wits faces total relay_faces relay_total",
+               "reach total relay_dice relay_total result critical critical_times leads evidence")
+def examine(rules: Rules, given: Given) -> Computed:
+    """M3.1: Examine, Wits against 2d6 at the relay: 1 Lead; a critical also gives 1 Evidence."""
+    wits = given.tier("wits")
+    total, relay = given.total("", wits), given.total("relay", FIXED_ROLL)
+    outcome, is_critical = campaign.examine(wits, total, relay)
+    won = outcome is Outcome.ATTACKER_WINS
+    return {"reach": campaign.EXAMINE_REACH, "total": total, "relay_dice": str(FIXED_ROLL), "relay_total": relay,
+            "result": _win(outcome), "critical": is_critical, "critical_times": rolls.TRIPLE,
+            "leads": campaign.EXAMINE_LEADS if won else 0,
+            "evidence": campaign.EXAMINE_CRITICAL_EVIDENCE if is_critical else 0}
 
 
 @example_check("morale", "models", "against friend_range dice total result")
@@ -427,8 +598,9 @@ def morale(rules: Rules, given: Given) -> Computed:
 
 
 @example_check("area_cast", "power caster_wits target_wits caster_faces caster_total target_faces target_total "
-               "other_caster_total",
-               "offensive power_dt caster_total target_total outcome area radius other_area fumble")
+               "other_caster_total other_power",
+               "offensive power_dt opposing_dice caster_total target_total times outcome area radius other_area "
+               "other_power_area fumble")
 def area_cast(rules: Rules, given: Given) -> Computed:
     key = str(given.get("power"))
     if key not in rules.powers:
@@ -438,11 +610,27 @@ def area_cast(rules: Rules, given: Given) -> Computed:
     # An offensive power rolls against the target's Wits, a support power against the fixed 2d6.
     target = given.tier("target_wits") if power.offensive else None
     c_total, t_total = given.total("caster", caster), given.total("target", target or FIXED_ROLL)
-    result = combat.cast(caster, c_total, t_total, target)
-    other = combat.cast(caster, given.total("other_caster", caster), t_total, target)
-    return {"offensive": power.offensive, "power_dt": power.dt, "caster_total": c_total,
-            "target_total": t_total, "outcome": result.outcome.value, "area": result.area,
-            "radius": combat.CAST_AREA, "other_area": other.area, "fumble": result.fumble}
+    result = combat.cast(power, caster, c_total, t_total, target)
+    if given.has("other_power"):
+        # The same rolls with another Power of the same kind (Focus instead of Ping).
+        other_key = str(given.get("other_power"))
+        if other_key not in rules.powers or rules.powers[other_key].offensive != power.offensive:
+            raise ExampleInputError(f"other_power: no {'offensive' if power.offensive else 'support'} Power "
+                                    f"{other_key!r}")
+        other_power_area = combat.cast(rules.powers[other_key], caster, c_total, t_total, target).area
+    computed: Computed = {"offensive": power.offensive, "power_dt": power.dt,
+                          "opposing_dice": str(target or FIXED_ROLL), "caster_total": c_total,
+                          "target_total": t_total, "times": rolls.multiple(c_total, t_total),
+                          "outcome": result.outcome.value, "area": result.area,
+                          "fumble": result.fumble}
+    if power.triple_area is not None:
+        computed["radius"] = power.triple_area
+    if given.has("other_power"):
+        computed["other_power_area"] = other_power_area
+    if given.has("other_caster_total") or given.has("other_caster_faces"):
+        computed["other_area"] = combat.cast(power, caster, given.total("other_caster", caster), t_total,
+                                             target).area
+    return computed
 
 
 # --- K: campaign ---------------------------------------------------------------------------------
@@ -511,17 +699,22 @@ def evidence_gap(rules: Rules, given: Given) -> Computed:
             "tactical": result.advantages.tactical, "either": result.advantages.either}
 
 
-@example_check("post_game", "merits_before scored exploration_total injury_roll injury_modifier promotion_roll",
-               "merits_by_source merits_logged merits exploration subs injury injury_effects thresholds promotion "
-               "promotion_effects")
+@example_check("post_game", "merits_before scored exploration_rolls exploration_total injury_roll injury_modifier "
+               "promotion_roll",
+               "steps merits_by_source merits_logged merits exploration subs injury injury_effects thresholds "
+               "promotion_die promotion promotion_effects")
 def post_game(rules: Rules, given: Given) -> Computed:
     before = given.number("merits_before")
+    if given.has("exploration_rolls") and not 1 <= given.number("exploration_rolls") <= squad.SQUAD_SIZE:
+        raise ExampleInputError(f"exploration_rolls: a squad has 1 to {squad.SQUAD_SIZE} models to roll Wits")
     scored = given.words("scored")
     logged = campaign.merits_for(scored, rules.merit_sources)
     found = campaign.exploration(given.number("exploration_total"), rules.exploration)
     hurt = campaign.injury(given.number("injury_roll"), rules.injuries, given.number("injury_modifier", 0))
     crossed = campaign.thresholds_crossed(rules.promotion_thresholds, before, before + logged)
-    computed: Computed = {"merits_by_source": {event: campaign.merits_for([event], rules.merit_sources)
+    computed: Computed = {"steps": {step: number for number, step in enumerate(campaign.POST_GAME_STEPS, start=1)},
+                          "promotion_die": str(rules.promotion_die),
+                          "merits_by_source": {event: campaign.merits_for([event], rules.merit_sources)
                                                for event in scored},
                           "merits_logged": logged, "merits": before + logged, "exploration": found.key,
                           "subs": found.subs, "injury": hurt.key, "injury_effects": _effects(hurt),

@@ -20,29 +20,29 @@ class WeaponClass(enum.Enum):
     IMPROVISED = "improvised"
     GRENADE = "grenade"
 
-    @property
-    def fumble_table(self) -> str | None:
-        """The Fumble table an attack with it rolls (C4.17); a grenade fumbles at the thrower's feet (C4.15)."""
-        if self is WeaponClass.RANGED:
-            return "ranged"
-        if self is WeaponClass.GRENADE:
-            return None
-        # A2/C4.5: Improvised Combat is fought in melee.
-        return "melee"
-
 
 @dataclass(frozen=True)
 class Weapon:
-    """A weapon row: damage, type (a weapon-type key, or None), cost, class and the numbers of its special."""
+    """A weapon row: damage, type (a weapon-type key, or None), cost, class and the numbers of its special.
+
+    ``fumble_table`` is the Fumble table an attack with it rolls (A6.1): ``melee`` for close combat,
+    ``ranged`` for shots and grenade throws, None for a weapon that never fumbles (the Arc Pistol, A3.3).
+    ``reach`` and ``max_range`` are in inches, None when the weapon has no such limit.
+    """
 
     key: str
     damage: Dice
     type: str | None
     cost: int
     weapon_class: WeaponClass
+    fumble_table: str | None
     riposte_dt: int = 0
     knockback: int = 0
     armor_piercing: int = 0
+    vs_armored: int = 0
+    critical_bonus: int = 0
+    reach: int | None = None
+    max_range: int | None = None
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,7 @@ from fractions import Fraction
 from functools import cache
 from itertools import product
 
-from .dice import DICE_PER_ROLL, DiceTier, apply_modifiers
+from .dice import DICE_PER_ROLL, DiceTier, RolledTiers, all_tiers, apply_modifiers
 from .rolls import DOUBLE, TRIPLE, Outcome, opposed_outcome
 
 
@@ -47,9 +47,20 @@ class Odds:
 
 
 def opposed_odds(attacker: DiceTier, defender: DiceTier,
-                 attacker_mod: int = 0, defender_mod: int = 0) -> Odds:
-    """Exact odds for ``attacker`` against ``defender`` with net DT modifiers (C1.9, C1.10, C4.16, C4.17)."""
-    rolled = apply_modifiers(attacker, defender, attacker_mod, defender_mod)
+                 attacker_mod: int = 0, defender_mod: int = 0, fixed: bool = False) -> Odds:
+    """Exact odds for ``attacker`` against ``defender`` with net DT modifiers (C1.9, C1.10, C4.16, C4.17).
+
+    With ``fixed`` the defender's dice are a fixed roll (Search, grenades,
+    Morale, a support Cast): each side is held at the caps and no overflow
+    passes either way (C1.10).
+
+    >>> opposed_odds(DiceTier.parse("2d12"), DiceTier.parse("2d6"), 1, fixed=True).defender
+    DiceTier('2d6')
+    """
+    if fixed:
+        rolled = RolledTiers(attacker.capped(attacker_mod), defender.capped(defender_mod))
+    else:
+        rolled = apply_modifiers(attacker, defender, attacker_mod, defender_mod)
     win = double = triple = fumble = reroll = Fraction(0)
     for a_total, a_chance in total_distribution(rolled.attacker).items():
         for d_total, d_chance in total_distribution(rolled.defender).items():
@@ -68,3 +79,19 @@ def opposed_odds(attacker: DiceTier, defender: DiceTier,
     settles = 1 - reroll
     return Odds(rolled.attacker, rolled.defender,
                 win / settles, double / settles, triple / settles, fumble / settles)
+
+
+# The charts the booklets print: what each one shows of an unmodified opposed roll.
+CHARTS = ("win", "double", "triple")
+
+
+def odds_chart(measure: str) -> tuple[tuple[DiceTier, tuple[Fraction, ...]], ...]:
+    """One row per attacker tier: the chance of ``measure`` against each defender tier, 2d4 to 2d12.
+
+    >>> [f"{float(chance):.0%}" for chance in odds_chart("win")[0][1][:2]]
+    ['50%', '31%']
+    """
+    if measure not in CHARTS:
+        raise ValueError(f"no odds chart {measure!r} (charts: {', '.join(CHARTS)})")
+    return tuple((attacker, tuple(getattr(opposed_odds(attacker, defender), measure) for defender in all_tiers()))
+                 for attacker in all_tiers())

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from .activation import Blessing
-from .campaign import ExplorationBand, Finding, GapAdvantages, MeritSource, Result
+from .campaign import Band, ExplorationBand, Finding, GapAdvantages, MeritSource, Result, TableRow
 from .combat import FallBand, Power
 from .dice import Dice, DiceTier
 from .gear import Armor, ArmorTier, Gear, Item, Weapon
@@ -29,6 +29,14 @@ class Coworker:
 
 
 @dataclass(frozen=True)
+class BehaviourRow:
+    """A row of a faction's behavior table (I1.4): its d6 band and the action for each situation."""
+
+    band: Band
+    actions: Mapping[str, str]
+
+
+@dataclass(frozen=True)
 class Rules:
     """The game's tables as engine values, each mapping keyed by its table's row keys."""
 
@@ -42,6 +50,11 @@ class Rules:
     falling: tuple[FallBand, ...]
     powers: Mapping[str, Power]
     critical_tables: frozenset[str]
+    critical_rows: Mapping[str, tuple[TableRow, ...]]
+    fumble_rows: Mapping[str, tuple[TableRow, ...]]
+    behaviours: Mapping[str, tuple[BehaviourRow, ...]]
+    behaviour_die: Dice
+    evidence_die: Dice
     coworkers: Mapping[str, Coworker]
     search_die: Dice
     search_findings: tuple[Finding, ...]
@@ -53,6 +66,9 @@ class Rules:
     promotions: tuple[Result, ...]
     promotion_thresholds: tuple[int, ...]
     merit_sources: tuple[MeritSource, ...]
+    injury_die: Dice
+    promotion_die: Dice
+    blessing_die: Dice
 
     def item(self, key: str) -> Item:
         """A weapon, armor piece or piece of gear by its row key."""

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..diagnostics import ContentError, Location
+from ..engine.odds import CHARTS
 from ..ids import ExampleId, RuleId, TableId
 from ..markup import block_argument, parser
 from ..model import Chapter, ExamplePlacement, Section, TablePlacement, XRef
@@ -157,13 +158,18 @@ def parse_prose(text: str, file: str, table_ids: Collection[TableId]) -> list[Ch
                                              f"under content/tables/)")
             token.meta = {"table": table_id}
             current.tables.append(TablePlacement(table_id, location, in_summary=into is current.summary))
+        elif token.type == "odds_ref":
+            if token.content not in CHARTS:
+                raise ContentError(location, f"unknown odds chart {{odds:{token.content}}} "
+                                             f"(charts: {', '.join(CHARTS)})")
         elif token.type == "inline":
             if token.content.startswith(":::"):
                 raise ContentError(location, f"unknown or malformed block {token.content.splitlines()[0]!r} "
                                              f"(blocks: '::: example <id> <Title>', '::: quote <by>', "
                                              f"'::: summary', closed by ':::')")
-            if "{table:" in token.content or "{pagebreak}" in token.content:
-                raise ContentError(location, "a {table:...} or {pagebreak} line must stand on a line of its own")
+            if "{table:" in token.content or "{pagebreak}" in token.content or "{odds:" in token.content:
+                raise ContentError(location, "a {table:...}, {odds:...} or {pagebreak} line must stand on a line "
+                                             "of its own")
             _scan_inline(token, file, current)
         into.append(token)
         index += 1

@@ -1,8 +1,12 @@
 """Markdown dialect of the rule sections: markdown-it-py plus our constructs.
 
 - ``{C2.4}`` / ``{=C2.4}``: cross-references (inline token ``xref``);
+- ``{$claims.damage}`` / ``{$given.faces.0:word}``: a worked example's number, printed from its
+  data (inline token ``example_field``; see :mod:`sacredwire.example_text`);
 - a line ``{table:melee-weapons}``: a table placement (block token ``table_ref``);
 - a line ``{pagebreak}``: a forced page break (block token ``pagebreak``);
+- a line ``{odds:win}``: a chart of opposed-roll odds the rules engine computes at build time
+  (block token ``odds_ref``);
 - ``::: example <id> <title>``, ``::: quote <attribution>``, ``::: summary``:
   fenced blocks (mdit-py-plugins' container).
 
@@ -24,7 +28,9 @@ BLOCK_NAMES = ("example", "quote", "summary")
 # Anything that looks like an ID in braces; the loader parses it and the
 # checker reports what does not parse, so a typo is never silently printed.
 XREF_PATTERN = re.compile(r"\{(=?)([A-Z][A-Za-z0-9.]{0,12})\}")
-_DIRECTIVE = re.compile(r"^\{(table:(?P<table>[^}\s]*)|(?P<pagebreak>pagebreak))\}\s*$")
+# A worked example's field: a path into its given or claims, and an optional format.
+FIELD_PATTERN = re.compile(r"\{\$(?P<path>[^{}:]+?)(?::(?P<format>[A-Za-z-]+))?\}")
+_DIRECTIVE = re.compile(r"^\{(table:(?P<table>[^}\s]*)|odds:(?P<odds>[^}\s]*)|(?P<pagebreak>pagebreak))\}\s*$")
 
 
 def _xref_rule(state: StateInline, silent: bool) -> bool:
@@ -41,6 +47,20 @@ def _xref_rule(state: StateInline, silent: bool) -> bool:
     return True
 
 
+def _field_rule(state: StateInline, silent: bool) -> bool:
+    if not state.src.startswith("{$", state.pos):
+        return False
+    match = FIELD_PATTERN.match(state.src, state.pos)
+    if not match:
+        return False
+    if not silent:
+        token = state.push("example_field", "", 0)
+        token.content = match.group()
+        token.meta = {"path": match["path"].strip(), "format": match["format"] or ""}
+    state.pos = match.end()
+    return True
+
+
 def _directive_rule(state: StateBlock, start_line: int, end_line: int, silent: bool) -> bool:
     if state.is_code_block(start_line):
         return False
@@ -53,6 +73,9 @@ def _directive_rule(state: StateBlock, start_line: int, end_line: int, silent: b
         return True
     if match["pagebreak"]:
         token = state.push("pagebreak", "", 0)
+    elif match["odds"] is not None:
+        token = state.push("odds_ref", "", 0)
+        token.content = match["odds"]
     else:
         token = state.push("table_ref", "", 0)
         token.content = match["table"]
@@ -75,6 +98,7 @@ def parser() -> MarkdownIt:
     md = MarkdownIt("commonmark", {"html": True, "typographer": False})
     # `{` is one of markdown-it's text terminators, so this rule sees every brace.
     md.inline.ruler.before("text", "xref", _xref_rule)
+    md.inline.ruler.before("text", "example_field", _field_rule)
     # A directive line may follow a text line directly: it ends the paragraph.
     md.block.ruler.before("paragraph", "directive", _directive_rule, {"alt": ["paragraph"]})
     for name in BLOCK_NAMES:

@@ -21,6 +21,7 @@ from ..ids import TableId
 from ..model import Column, Row, Rulebook, Table
 from ._i18n import translations
 from ._markdown import ProseRenderer, XRefStyle
+from ._odds import odds_table
 from .pages import PageMap
 
 __all__ = ["PageMap", "RenderContext", "render", "RENDERERS"]
@@ -60,7 +61,7 @@ class RenderContext:
         prose = ProseRenderer(
             rulebook=self.rulebook, lang=self.lang, booklet_key=booklet_key, pages=self.pages,
             xref_style=style, render_table=lambda table_id: self.table_html(table_id, holder["prose"]),
-            example_label=gettext("Example"),
+            example_label=gettext("Example"), render_odds=self.odds_html,
         )
         holder["prose"] = prose
         return prose
@@ -70,6 +71,13 @@ class RenderContext:
         template = self.env.get_template("base/table.html.j2")
         return template.render(table=table, lang=self.lang, inline=prose.inline,
                                cell=lambda column, row: self.cell(table, column, row, prose))
+
+    def odds_html(self, measure: str) -> str:
+        """A chart of opposed-roll odds, computed by the rules engine now (never typed in)."""
+        table = odds_table(measure, self.lang, self.gettext)
+        template = self.env.get_template("base/table.html.j2")
+        return template.render(table=table, lang=self.lang, inline=escape,
+                               cell=lambda column, row: escape(row.cells[column.key]))
 
     def cell(self, table: Table, column: Column, row: Row, prose: ProseRenderer) -> Markup:
         """One table cell, formatted for its column kind and the language."""

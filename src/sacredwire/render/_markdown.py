@@ -8,9 +8,11 @@ from typing import Any
 
 from markupsafe import Markup, escape
 
+from ..diagnostics import ContentError
+from ..example_text import FieldError, FieldRef, resolve, show
 from ..ids import RuleId, TableId
 from ..markup import parser
-from ..model import Rulebook, Section
+from ..model import Example, Rulebook, Section
 from .pages import PageMap
 
 
@@ -39,6 +41,7 @@ class ProseRenderer:
     # None: into the booklet PDFs (``#anchor`` or ``<booklet>.pdf#anchor``),
     # with the page the reference prints.
     xref_href: Callable[[RuleId, str], str] | None = None
+    render_odds: Callable[[str], str] | None = None
 
     def __post_init__(self) -> None:
         self._sections = self.rulebook.sections(self.lang)
@@ -47,14 +50,18 @@ class ProseRenderer:
         rules = self._renderer.rules
         rules["xref"] = self._xref
         rules["table_ref"] = self._table
+        rules["odds_ref"] = lambda tokens, idx, *_: self.render_odds(tokens[idx].content) if self.render_odds else ""
         rules["pagebreak"] = lambda *_: '<div class="page-break"></div>\n'
         rules["container_example_open"] = self._example_open
-        rules["container_example_close"] = lambda *_: "</aside>\n"
+        rules["container_example_close"] = self._example_close
+        rules["example_field"] = self._field
         rules["container_quote_open"] = self._quote_open
         rules["container_quote_close"] = self._quote_close
         rules["heading_open"] = self._heading
         rules["heading_close"] = self._heading
         self._quotes: list[str] = []
+        self._example: Example | None = None
+        self._section: Section | None = None
 
     # -- references ---------------------------------------------------------
 
@@ -101,9 +108,27 @@ class ProseRenderer:
 
     def _example_open(self, tokens: Sequence[Any], idx: int, options: Any, env: Any) -> str:
         meta = tokens[idx].meta
+        self._example = self.rulebook.examples.get(meta["id"])
         return (f'<aside class="example" id="{meta["id"].anchor}">'
                 f'<p class="example-title"><span class="label">{escape(self.example_label)}</span>'
                 f' · {escape(meta["title"])}</p>\n')
+
+    def _example_close(self, *_: Any) -> str:
+        self._example = None
+        return "</aside>\n"
+
+    def _field(self, tokens: Sequence[Any], idx: int, options: Any, env: Any) -> str:
+        """A worked example's number, printed from its data in this language."""
+        token = tokens[idx]
+        example = self._example
+        if example is None:
+            raise ContentError(self._section.location if self._section else None,
+                               f"{token.content} stands outside a '::: example' block")
+        try:
+            ref = FieldRef(token.meta["path"], token.meta["format"])
+            return str(escape(show(resolve(ref, example.given, example.claims), ref.format, self.lang)))
+        except FieldError as error:
+            raise ContentError(example.location, f"example {example.id}: {error}") from None
 
     def _quote_open(self, tokens: Sequence[Any], idx: int, options: Any, env: Any) -> str:
         self._quotes.append(tokens[idx].meta["attribution"])
@@ -119,6 +144,7 @@ class ProseRenderer:
     def body(self, section: Section, heading_offset: int = 0) -> Markup:
         """The section's prose as HTML (summaries excluded), its headings
         ``heading_offset`` levels deeper than written."""
+        self._section = section
         env = {"heading_offset": heading_offset}
         return Markup(self._renderer.render(list(section.tokens), parser().options, env))
 

@@ -67,9 +67,15 @@ def deck_tables(deck: CardDeck, tables: Sequence[TableId]) -> list[TableId]:
 
 
 def unplaced_columns(deck: CardDeck, table: Table) -> list[str]:
-    """Columns of ``table`` that have no place on the deck's cards (a roll goes in the corner)."""
+    """Columns of ``table`` that have no place on the deck's cards (a roll goes in the corner).
+
+    A structured column the booklets leave out holds a number the rules engine
+    reads; the card prints the same number in its words (the special), so it
+    needs no place of its own.
+    """
     placed = {deck.name, *deck.texts, *(key for row in deck.stats for key in row)}
-    return [column.key for column in table.columns if column.key not in placed and column.kind != "roll"]
+    return [column.key for column in table.columns if column.key not in placed and column.kind != "roll"
+            and (column.in_booklet or column.kind == "text")]
 
 
 def _card(context: RenderContext, deck: CardDeck, table: Table, row: Row, home: RuleId | None,

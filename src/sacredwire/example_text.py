@@ -1,0 +1,154 @@
+"""The numbers a worked example prints: fields read from its data, and numbers typed by hand.
+
+Inside a ``::: example`` block every number a reader sees is a field,
+``{$<path>}`` or ``{$<path>:<format>}``. The path starts at the example's
+``given`` or ``claims`` and walks mapping keys and list positions
+(``given.faces.0``, ``claims.total.Dmitri Osei``); the format says how the
+value prints in the block's language:
+
+>>> show(9, "Word", "en"), show(9, "word", "es"), show(1, "wordf", "es")
+('Nine', 'nueve', 'una')
+>>> show(-1, "signed", "en"), show([3, 3, 5], "list", "es"), show(4, "times", "en"), show(2, "adverb", "en")
+('-1', '3, 3 y 5', 'quadruple', 'twice')
+
+Anything else that reads as a number inside a block (digits, dice such as
+``2d6``, number words such as "nine" or "nueve") was typed by hand and is
+found by :func:`typed_numbers`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+ROOTS = ("given", "claims")
+
+_WORDS = {
+    "en": ("zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
+           "sixteen seventeen eighteen nineteen twenty").split(),
+    "es": ("cero uno dos tres cuatro cinco seis siete ocho nueve diez once doce trece catorce quince "
+           "dieciséis diecisiete dieciocho diecinueve veinte").split(),
+}
+# Spanish "uno" agrees with its noun: "una ventaja" (wordf), "un grupo" (wordm, before a masculine noun).
+_BEFORE_NOUN = {"wordf": {"es": {1: "una", 21: "veintiuna"}}, "wordm": {"es": {1: "un", 21: "veintiún"}}}
+_TENS = {"en": {30: "thirty", 40: "forty", 50: "fifty", 60: "sixty"},
+         "es": {30: "treinta", 40: "cuarenta", 50: "cincuenta", 60: "sesenta"}}
+# C4.16, C4.17: how many times one total holds the other.
+_TIMES = {"en": {2: "Double", 3: "Triple", 4: "quadruple", 5: "quintuple", 6: "sextuple"},
+          "es": {2: "Doble", 3: "Triple", 4: "cuádruple", 5: "quíntuple", 6: "séxtuple"}}
+_ADVERB = {"en": {1: "once", 2: "twice"}, "es": {1: "una vez", 2: "dos veces"}}
+_ADVERB_MANY = {"en": "{} times", "es": "{} veces"}
+_AND = {"en": "and", "es": "y"}
+
+FORMATS = ("", "signed", "word", "Word", "wordf", "Wordf", "wordm", "Wordm", "times", "Times", "adverb", "list")
+
+# Words that state a count or a total, in each language. The Spanish articles "un" and "una"
+# and the English "a" and "an" are not counted: they are grammar, not a number a reader checks.
+_NUMBER_WORDS = {
+    # "once" is left out: "at once" says when, not how many times.
+    "en": {*_WORDS["en"], *_TENS["en"].values(), "hundred", "twice", "thrice",
+           "double", "triple", "quadruple", "quintuple", "half"},
+    "es": {*_WORDS["es"], "veintiuno", "veintiuna", *_TENS["es"].values(), "cien", "doble", "triple",
+           "cuádruple", "quíntuple", "mitad"},
+}
+_DIGITS = re.compile(r"(?<![A-Za-z])\d*[dD]\d+(?:[+-]\d+)?|\d+")
+_WORD = re.compile(r"[^\W\d_]+")
+_RANGE = re.compile(r"^(\d+)-(\d+)$")
+
+
+class FieldError(ValueError):
+    """A field whose path names no value of the example, or whose format does not fit the value."""
+
+
+@dataclass(frozen=True)
+class FieldRef:
+    """A field as written: its path into the example's data and its format."""
+
+    path: str
+    format: str = ""
+
+    @property
+    def root(self) -> str:
+        return self.path.split(".", 1)[0]
+
+    @property
+    def claim(self) -> str | None:
+        """The claim key the field prints, if it prints a claim."""
+        parts = self.path.split(".")
+        return parts[1] if parts[0] == "claims" and len(parts) > 1 else None
+
+
+def resolve(ref: FieldRef, given: Mapping[str, Any], claims: Mapping[str, Any]) -> Any:
+    """The value at the field's path; FieldError when there is none."""
+    parts = [part.strip() for part in ref.path.split(".")]
+    if parts[0] not in ROOTS or len(parts) < 2:
+        raise FieldError(f"{{${ref.path}}}: a field starts with given. or claims. and names a key")
+    value: Any = {"given": given, "claims": claims}[parts[0]]
+    for depth, part in enumerate(parts[1:], start=1):
+        if isinstance(value, Mapping) and part in value:
+            value = value[part]
+        elif isinstance(value, list) and part.isdigit() and int(part) < len(value):
+            value = value[int(part)]
+        else:
+            raise FieldError(f"{{${ref.path}}}: {'.'.join(parts[:depth])} has no {part!r}")
+    return value
+
+
+def show(value: Any, fmt: str, lang: str) -> str:
+    """How ``value`` prints in ``lang`` with the format ``fmt``; FieldError when it cannot."""
+    if fmt not in FORMATS:
+        raise FieldError(f"unknown format {fmt!r} (formats: {', '.join(f for f in FORMATS if f)})")
+    if fmt == "list":
+        if not isinstance(value, list) or not value:
+            raise FieldError(f"the list format needs a list, not {value!r}")
+        items = [show(item, "", lang) for item in value]
+        return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} {_AND.get(lang, 'and')} {items[-1]}"
+    if isinstance(value, bool) or value is None or isinstance(value, (list, Mapping)):
+        raise FieldError(f"{value!r} is not a number or dice to print")
+    if not fmt:
+        # A band of a table ("7-9", "1-4") prints with an en dash, as the tables print it.
+        return _RANGE.sub("\\1\u2013\\2", value) if isinstance(value, str) else str(value)
+    if not isinstance(value, int):
+        raise FieldError(f"the {fmt} format needs a whole number, not {value!r}")
+    if fmt == "signed":
+        return f"{value:+d}"
+    if fmt.lower() in ("word", "wordf", "wordm"):
+        text = _BEFORE_NOUN.get(fmt.lower(), {}).get(lang, {}).get(value) or _number_word(value, lang)
+    elif fmt.lower() == "times":
+        text = (_TIMES.get(lang, _TIMES["en"]).get(value) or _missing(value, fmt)).lower()
+    else:
+        adverbs = _ADVERB.get(lang, _ADVERB["en"])
+        text = adverbs.get(value) or _ADVERB_MANY.get(lang, _ADVERB_MANY["en"]).format(_number_word(value, lang))
+    return text[0].upper() + text[1:] if fmt[0].isupper() else text
+
+
+def _missing(value: int, fmt: str) -> str:
+    raise FieldError(f"no {fmt} word for {value}")
+
+
+def _number_word(value: int, lang: str) -> str:
+    words = _WORDS.get(lang, _WORDS["en"])
+    if 0 <= value < len(words):
+        return words[value]
+    if value in _TENS.get(lang, {}):
+        return _TENS[lang][value]
+    raise FieldError(f"no {lang} number word for {value}: print it as digits")
+
+
+@dataclass(frozen=True)
+class TypedNumber:
+    """A number typed by hand inside an example block."""
+
+    text: str
+    offset: int
+
+
+def typed_numbers(text: str, lang: str) -> Iterator[TypedNumber]:
+    """Digits, dice and number words in ``text`` (the words between fields)."""
+    found = [TypedNumber(match.group(), match.start()) for match in _DIGITS.finditer(text)]
+    words = _NUMBER_WORDS.get(lang, _NUMBER_WORDS["en"])
+    found += [TypedNumber(match.group(), match.start()) for match in _WORD.finditer(text)
+              if match.group().lower() in words]
+    yield from sorted(found, key=lambda number: number.offset)
