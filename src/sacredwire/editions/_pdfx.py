@@ -23,6 +23,8 @@ from pypdf.generic import ArrayObject, DictionaryObject, NameObject, TextStringO
 from .base import EditionError, EditionSettings
 
 PDFX_VERSION = "PDF/X-1:2003"
+# PDF/X-1 names its conformance level (1a) in a key of its own.
+PDFX_CONFORMANCE = "PDF/X-1a:2003"
 # Colour spaces PDF/X-1a allows: CMYK, grey and spot colours.
 PRINT_COLOUR_SPACES = {"/DeviceCMYK", "/DeviceGray", "/Separation", "/DeviceN", "/Pattern", "/Indexed"}
 # The catalog and page keys that only serve a reader on screen.
@@ -55,7 +57,8 @@ def make_pdfx(writer: PdfWriter, title: str, settings: EditionSettings, what: st
         NameObject("/RegistryName"): TextStringObject(settings.output_registry),
         NameObject("/Info"): TextStringObject(settings.output_info),
     })])
-    writer.add_metadata({"/Title": title, "/GTS_PDFXVersion": PDFX_VERSION})
+    writer.add_metadata({"/Title": title, "/GTS_PDFXVersion": PDFX_VERSION,
+                         "/GTS_PDFXConformance": PDFX_CONFORMANCE})
     # /Trapped is a name; pypdf's public metadata calls write every value as a string.
     writer._info[NameObject("/Trapped")] = NameObject("/False")
     writer.pdf_header = PDFX_HEADER

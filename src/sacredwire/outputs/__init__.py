@@ -72,13 +72,37 @@ class OutputContext:
         return RenderContext(self.rulebook, self.lang, self.pages, self.options.render_options())
 
     def finish(self, document: "LaidOutDocument") -> list[Artifact]:
-        """The files of a laid-out document in every edition asked for, under ``<lang>/<edition>/``."""
+        """The files of a laid-out document in every edition asked for, under ``<lang>/<edition>/``.
+
+        Each file passes ``sw28 preflight`` for its edition before it is handed
+        back; an error stops the build, naming the file and page.
+        """
         from ..editions import EDITIONS
 
         settings = self.edition_settings()
-        return [Artifact(PurePosixPath(self.lang, name) / artifact.path, artifact.data)
-                for name in self.options.editions
-                for artifact in EDITIONS[name].finish(document, settings)]
+        finished = []
+        for name in self.options.editions:
+            for artifact in EDITIONS[name].finish(document, settings):
+                self.preflight(name, document, artifact)
+                finished.append(Artifact(PurePosixPath(self.lang, name) / artifact.path, artifact.data))
+        return finished
+
+    def preflight(self, edition: str, document: "LaidOutDocument", artifact: Artifact) -> None:
+        """Check a finished file against its edition's profile; :class:`LayoutError` on any error."""
+        from ..diagnostics import LayoutError
+        from ..preflight import Severity, preflight_pdf, profile_for
+
+        settings = self.rulebook.settings.print
+        product = _product(document.kind, edition, artifact.path.name)
+        margin = settings.card_safe_margin if document.kind == "cards" else settings.booklet_safe_margin
+        name = f"{self.lang}/{edition}/{artifact.path}"
+        profile = profile_for(edition, product, ink_limit=settings.ink_limit, safe_margin=margin.pt)
+        errors = [finding for finding in preflight_pdf(artifact.data, name, profile)
+                  if finding.severity is Severity.ERROR]
+        if errors:
+            shown = "\n  ".join(str(finding) for finding in errors[:10])
+            more = f"\n  ... and {len(errors) - 10} more" if len(errors) > 10 else ""
+            raise LayoutError(f"{name} fails preflight for the {edition} edition:\n  {shown}{more}")
 
     def edition_settings(self) -> "EditionSettings":
         """The print settings of the content and the command line, as the editions take them."""
@@ -136,6 +160,17 @@ class OutputKind(ABC):
 
 
 KINDS: dict[str, OutputKind] = {}
+
+
+def _product(kind: str, edition: str, file_name: str) -> str:
+    """What a finished file is, in the preflight's terms (its profile depends on it)."""
+    if kind == "booklet":
+        if edition == "pod":
+            return "booklet-cover" if file_name.endswith("-cover.pdf") else "booklet-interior"
+        return "booklet"
+    if kind == "cards":
+        return "cards-sheet" if edition == "home" else "card-deck"
+    return "quick-reference"
 
 
 def register(kind: type[OutputKind]) -> type[OutputKind]:

@@ -44,7 +44,10 @@ def total_ink(document: Document, profile: Profile) -> Iterator[Finding]:
     if profile.ink_limit is None:
         return
     for page in document.pages:
-        over = [paint for paint in page.paints if paint.ink is not None and paint.ink > profile.ink_limit]
+        # Printer's marks in the slug, outside the BleedBox, are registration colour by design:
+        # only what lands on the printed sheet counts.
+        over = [paint for paint in page.paints if paint.ink is not None and paint.ink > profile.ink_limit
+                and (paint.box is None or paint.box.overlaps(page.bleed_box))]
         if not over:
             continue
         worst = max(over, key=lambda paint: paint.ink)

@@ -23,9 +23,13 @@ from . import preflight_check
 
 
 def declared_version(document: Document) -> str:
-    """The PDF/X version the Info dictionary declares ('' for none); X-1a:2001 via its conformance key."""
+    """The PDF/X version the Info dictionary declares ('' for none).
+
+    PDF/X-1a names its conformance level apart: ``/GTS_PDFXVersion (PDF/X-1:2003)``
+    with ``/GTS_PDFXConformance (PDF/X-1a:2003)`` (and the same for 2001).
+    """
     version = str(document.info.get("/GTS_PDFXVersion", ""))
-    if version == "PDF/X-1:2001":
+    if version in ("PDF/X-1:2001", "PDF/X-1:2003"):
         return str(document.info.get("/GTS_PDFXConformance", version))
     return version
 
