@@ -15,15 +15,16 @@ import os
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 from .check import errors_in, run_checks
 from .diagnostics import Diagnostic
-from .layout import LaidOut, write_atomically
+from .layout import LaidOut
 from .layout.cache import LayoutCache
 from .layout.targets import MAKERS, Target
 from .layout.verify import wrong_references
 from .model import Rulebook
+from .publish import publish
 from .render import RenderContext
 from .render.pages import PageMap
 
@@ -125,7 +126,6 @@ def build(rulebook: Rulebook, targets: Sequence[Target], langs: Sequence[str], o
     all_booklets = [b.key for b in sorted(rulebook.meta.booklets, key=lambda b: b.volume)
                     if all((b.key, lang) in rulebook.booklets for lang in langs)]
     workers = workers or os.cpu_count() or 1
-    written: list[Path] = []
     with ProcessPoolExecutor(max_workers=workers, initializer=_init_worker,
                              initargs=(rulebook, str(cache_dir))) as pool:
         laid_out = _lay_out_booklets(pool, all_booklets, langs, progress, options) if all_booklets else {}
@@ -147,10 +147,8 @@ def build(rulebook: Rulebook, targets: Sequence[Target], langs: Sequence[str], o
             for target in others:
                 progress(f"{lang}: laying out {target.name}")
                 outputs[lang].update(futures[(lang, target.name)].result())
-    for lang in langs:
-        for file_name, document in sorted(outputs[lang].items()):
-            path = out_dir / lang / file_name
-            write_atomically(path, document.pdf)
-            written.append(path)
-            progress(f"wrote {path}")
+    written = publish({PurePosixPath(lang, file_name): document.pdf
+                       for lang in langs for file_name, document in outputs[lang].items()}, out_dir)
+    for path in written:
+        progress(f"wrote {path}")
     return written

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import argparse
+import tempfile
 import time
 from pathlib import Path
 
 from rich.console import Console
 
-from ..cli import EXIT_FINDINGS, EXIT_OK, EXIT_UNLOADABLE, command
+from ..cli import EXIT_FINDINGS, EXIT_OK, EXIT_UNLOADABLE, command, positive_int
+from ..fontsetup import isolate_fonts
 from . import load_project
 
 
@@ -20,10 +22,23 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
                         help="language to build (default: en)")
     parser.add_argument("--out", type=Path, default=None, metavar="DIR",
                         help="output folder (default: build/ in the project)")
-    parser.add_argument("--jobs", type=int, default=None, metavar="N",
+    parser.add_argument("--jobs", type=positive_int, default=None, metavar="N",
                         help="parallel layout processes (default: number of cores)")
     parser.add_argument("--paper", choices=["a4", "letter"], default="a4",
                         help="paper for the quick reference and the imposed card sheets (default: a4)")
+
+
+def _unusable_folder(folder: Path) -> str | None:
+    """Why PDFs cannot be written under ``folder`` (None when they can), found before any layout."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=folder):
+            pass
+    except FileExistsError:
+        return "it is a file, not a folder"
+    except OSError as exc:
+        return exc.strerror or str(exc)
+    return None
 
 
 @command(
@@ -36,13 +51,21 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
     configure=_arguments,
 )
 def build_command(args: argparse.Namespace, console: Console) -> int:
+    root, rulebook = load_project()
+    out_dir = args.out or root / "build"
+    unusable = _unusable_folder(out_dir)
+    if unusable:
+        console.print(f"error: cannot write to {out_dir}: {unusable}", markup=False)
+        return EXIT_UNLOADABLE
+    # Before WeasyPrint is imported (it reads the font configuration then).
+    isolate_fonts(root, out_dir / ".cache")
     # Imported here: WeasyPrint takes a second to import, which the other
     # commands should not pay.
     from ..build import BuildError, BuildRefused, build
     from ..layout import LayoutError
     from ..layout.targets import all_targets, buildable
+    from ..publish import PublishError
 
-    root, rulebook = load_project()
     langs = list(rulebook.meta.languages) if args.lang == "all" else [args.lang]
     known = {target.name: target for target in all_targets(rulebook.meta)}
     unknown = [name for name in args.targets if name not in known]
@@ -57,7 +80,6 @@ def build_command(args: argparse.Namespace, console: Console) -> int:
                          else f"it needs all five booklets in {lang!r}")
                 console.print(f"error: {target.name} cannot be built in language {lang!r} ({where})")
                 return EXIT_UNLOADABLE
-    out_dir = args.out or root / "build"
     started = time.monotonic()
     try:
         with console.status("building…", spinner="dots") as status:
@@ -73,6 +95,9 @@ def build_command(args: argparse.Namespace, console: Console) -> int:
             console.print(str(finding), markup=False)
         console.print(f"build refused: {len(refused.findings)} error(s) in the content; nothing written "
                       f"(run 'sw28 check' for details)")
+        return EXIT_UNLOADABLE
+    except PublishError as error:
+        console.print(f"error: {error}; no PDF was replaced", markup=False)
         return EXIT_UNLOADABLE
     except (BuildError, LayoutError) as error:
         console.print(f"build failed: {error}", markup=False)
