@@ -24,6 +24,7 @@ from .layout.cache import LayoutCache
 from .layout.targets import MAKERS, Target
 from .layout.verify import wrong_references
 from .model import Rulebook
+from .processes import die_with_parent
 from .publish import publish
 from .render import RenderContext
 from .render.pages import PageMap
@@ -32,7 +33,7 @@ MAX_PASSES = 5
 # What must hold for a document to be printable at all. Translation parity and
 # the worked examples are the checker's business: an English build need not
 # wait for the Spanish edition to catch up.
-BUILD_CHECKS = ("xref", "ids", "tables", "metadata")
+BUILD_CHECKS = ("xref", "ids", "tables", "metadata", "safety", "glyphs")
 
 
 class BuildError(Exception):
@@ -63,6 +64,7 @@ _CACHE_DIR: str = ""
 
 def _init_worker(rulebook: Rulebook, cache_dir: str) -> None:
     global _RULEBOOK, _CACHE_DIR
+    die_with_parent()
     _RULEBOOK, _CACHE_DIR = rulebook, cache_dir
 
 

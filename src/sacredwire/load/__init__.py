@@ -14,8 +14,7 @@ from pathlib import Path
 
 from ..diagnostics import ContentError, Location
 from ..ids import TableId
-from ..model import LANGUAGES, Booklet, BookletMeta, BookMeta, Rulebook, Table, Term
-from ..translations import SOURCE_LANG
+from ..model import LANGUAGES, SOURCE_LANG, Booklet, BookletMeta, BookMeta, Rulebook, Table, Term
 from ._files import content_files, read_content_text
 from ._prose import parse_prose
 from ._tables import read_example, read_table

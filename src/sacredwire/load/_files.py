@@ -46,8 +46,9 @@ def check_regular(path: Path, rel: str) -> os.stat_result:
     return info
 
 
-def read_content_text(path: Path, rel: str) -> str:
-    """The UTF-8 text of one content file, without a leading byte-order mark.
+def read_content_text(path: Path, rel: str, keep_bom: bool = False) -> str:
+    """The UTF-8 text of one content file, without a leading byte-order mark
+    (unless ``keep_bom``, for a file that is to be written back).
 
     Opened with ``O_NOFOLLOW | O_NONBLOCK`` so that a file swapped for a link
     or a pipe after the check still cannot be followed or block.
@@ -75,7 +76,7 @@ def read_content_text(path: Path, rel: str) -> str:
     if "\0" in text:
         line = text[:text.index("\0")].count("\n") + 1
         raise ContentError(Location(rel, line), "NUL byte in a text file")
-    return text.removeprefix(_BOM)
+    return text if keep_bom else text.removeprefix(_BOM)
 
 
 def _plain_folder(folder: Path, root: Path) -> bool:

@@ -16,6 +16,8 @@ from ..diagnostics import Location
 from ..ids import ExampleId, RuleId, TableId
 
 LANGUAGES = ("en", "es")
+# The language every translation is made from.
+SOURCE_LANG = "en"
 
 
 @dataclass(frozen=True)
