@@ -66,4 +66,4 @@ def iter_sections(rulebook: Rulebook) -> Iterator:
             yield booklet, section
 
 
-from . import examples, glyphs, ids, languages, metadata, safety, tables, xrefs  # noqa: E402,F401  (register their checks)
+from . import examples, glyphs, ids, languages, metadata, quickref, safety, tables, xrefs  # noqa: E402,F401  (register their checks)

@@ -31,14 +31,35 @@ _CSS_URL = re.compile(r"url\s*\(|@import|image-set\s*\(", re.IGNORECASE)
 _HINT = "content may use inline SVG and plain markup; it cannot read, attach or run anything"
 
 
+# Deeper nesting than any drawing needs; thousands of levels exhaust the
+# layout engine's recursion.
+MAX_DEPTH = 100
+_VOID = frozenset({"area", "br", "col", "hr", "img", "input", "wbr"})
+
+
 class _Fragment(HTMLParser):
     """The problems of one raw HTML fragment, each with its line within the fragment."""
 
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
         self.problems: list[tuple[int, str, str]] = []
+        self.depth = 0
+
+    def handle_endtag(self, tag: str) -> None:
+        self.depth = max(0, self.depth - 1)
+
+    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self._check(tag, attrs)
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self._check(tag, attrs)
+        if tag not in _VOID:
+            self.depth += 1
+            if self.depth == MAX_DEPTH + 1:
+                self.problems.append((self.getpos()[0], "SAFE005", f"raw HTML nested more than {MAX_DEPTH} "
+                                                                   f"elements deep"))
+
+    def _check(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         line = self.getpos()[0]
         if tag in REFUSED_ELEMENTS:
             self.problems.append((line, "SAFE004", f"raw HTML <{tag}> is not allowed in content"))
@@ -57,8 +78,6 @@ class _Fragment(HTMLParser):
             elif name == "style" and _CSS_URL.search(value):
                 self.problems.append((line, "SAFE003", f"<{tag} style=...> loads a URL"))
 
-    handle_startendtag = handle_starttag
-
 
 def _html_problems(html: str, first_line: int, file: str) -> Iterator[Diagnostic]:
     fragment = _Fragment()
@@ -71,7 +90,7 @@ def _html_problems(html: str, first_line: int, file: str) -> Iterator[Diagnostic
 def _link_problem(token, location: Location) -> Iterator[Diagnostic]:
     """A Markdown link or image whose target is refused."""
     for name in ("href", "src"):
-        target = token.attrGet(name) if hasattr(token, "attrGet") else None
+        target = token.attrGet(name)
         if not target:
             continue
         url = _IGNORED_IN_URL.sub("", str(target)).lower()

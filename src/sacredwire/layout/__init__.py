@@ -1,6 +1,6 @@
 """HTML -> laid-out document -> PDF bytes, with WeasyPrint.
 
-WeasyPrint may only read files inside the project (a restricted URL fetcher),
+WeasyPrint may only read the project's templates (a restricted URL fetcher),
 and any warning it logs fails the layout: a missing font or image must never
 pass silently into a print file.
 """
@@ -20,7 +20,8 @@ from urllib.parse import unquote, urlparse
 
 import weasyprint
 from pypdf import PdfReader, PdfWriter
-from pypdf.generic import BooleanObject, DictionaryObject, NameObject, TextStringObject
+from pypdf.generic import (ArrayObject, BooleanObject, ByteStringObject, DictionaryObject, NameObject,
+                           TextStringObject)
 
 
 class LayoutError(Exception):
@@ -67,12 +68,17 @@ def _no_warnings(what: str) -> Iterator[None]:
         raise LayoutError(f"{what}: WeasyPrint warned: " + "; ".join(dict.fromkeys(collector.messages)))
 
 
+# The only folder of a project a document reads: its styles, fonts and SVG
+# art. Content has no images of its own (diagrams are inline SVG), and the
+# rest of the project (its .git, an .env, the sources) is never served.
+DOCUMENT_FOLDERS = ("templates",)
+
+
 def lay_out(html: str, base_dir: Path, root: Path, what: str) -> weasyprint.Document:
     """Lay out one HTML document; styles and fonts are resolved from ``base_dir``."""
+    fetcher = ProjectFetcher([root / folder for folder in DOCUMENT_FOLDERS])
     with _no_warnings(what):
-        return weasyprint.HTML(
-            string=html, base_url=str(base_dir.resolve()) + "/", url_fetcher=ProjectFetcher([root])
-        ).render()
+        return weasyprint.HTML(string=html, base_url=str(base_dir.resolve()) + "/", url_fetcher=fetcher).render()
 
 
 def anchors(document: weasyprint.Document) -> dict[str, int]:
@@ -97,16 +103,21 @@ def pdf_bytes(document: weasyprint.Document, identity: str, what: str) -> bytes:
         # Keeping the fonts' hinting makes subsetting several times faster, for
         # a few kilobytes: hinting is ignored in print anyway.
         pdf = document.write_pdf(custom_metadata=True, pdf_identifier=identifier, hinting=True)
-    return link_other_volumes(pdf)
+    return link_other_volumes(pdf, identifier)
 
 
-def link_other_volumes(pdf: bytes) -> bytes:
+def link_other_volumes(pdf: bytes, identifier: bytes) -> bytes:
     """Turn links to ``<booklet>.pdf#anchor`` into links to that file beside this one.
 
     WeasyPrint resolves ``requisitions.pdf#sec-A3-2`` against the templates
     folder and writes an absolute ``file:`` URI, which would name this
     machine's folders and break once the PDFs are moved. A remote go-to action
     (``GoToR``) names the other file relatively and the destination by name.
+
+    The second element of the file identifier that WeasyPrint wrote is a hash
+    of the objects, absolute ``file:`` URIs included: both elements become
+    ``identifier`` (as for any newly written file), so the bytes do not depend
+    on the folder the project was built in.
     """
     reader = PdfReader(io.BytesIO(pdf))
     if not any(_volume_link(annotation.get_object()) for page in reader.pages
@@ -125,6 +136,8 @@ def link_other_volumes(pdf: bytes) -> bytes:
                     NameObject("/D"): TextStringObject(destination),
                     NameObject("/NewWindow"): BooleanObject(True),
                 })
+    # pypdf keeps the identifier of the file it cloned; it has no public setter.
+    writer._ID = ArrayObject([ByteStringObject(identifier), ByteStringObject(identifier)])
     output = io.BytesIO()
     writer.write(output)
     return output.getvalue()
