@@ -109,7 +109,7 @@ def test_every_scenario_tree_is_tested() -> None:
 def test_every_check_is_registered_once() -> None:
     names = [(registered.family, registered.name) for registered in REGISTRY]
     assert len(names) == len(set(names))
-    assert FAMILIES == {"xref", "ids", "tables", "languages", "metadata"}
+    assert FAMILIES == {"xref", "ids", "tables", "languages", "metadata", "safety", "glyphs", "quickref"}
 
 
 def test_doctests() -> None:

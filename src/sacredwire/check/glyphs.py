@@ -104,7 +104,10 @@ def _content_texts(rulebook: Rulebook) -> Iterator[tuple[str, int, str]]:
 
 @check("glyphs")
 def missing_glyph(rulebook: Rulebook) -> Iterator[Diagnostic]:
-    covered = covered_characters(str(Path(rulebook.root) / FONTS_DIR))
+    fonts_dir = Path(rulebook.root) / FONTS_DIR
+    if not fonts_dir.is_dir():
+        return  # a content tree checked on its own, without templates: nothing is printed from it
+    covered = covered_characters(str(fonts_dir))
     fonts = f"{FONTS_DIR.as_posix()}/"
     for rel, line, text in _content_texts(rulebook):
         for character in _missing(text, covered):
