@@ -37,6 +37,7 @@ BROKEN = [
     ("letter of two letters", BOOK, "letter: C", "letter: CA", 1, f"{BOOK}:8: META002"),
     ("roll beyond any die", TABLES, 'roll: "2-4"', 'roll: "2-999999999999"', 1, f"{TABLES}:10: TBL004"),
     ("Arabic-Indic digit in roll", TABLES, 'roll: "2-4"', 'roll: "2-\u0664"', 1, f"{TABLES}:10: TBL004"),
+    ("Arabic-Indic digit as a roll", TABLES, "roll: 1,", 'roll: "\u0661",', 1, f"{TABLES}:9: TBL004"),
     ("lower-case reference", PROSE, "See {C1.2}.", "See {c1.2}.", 1,
      f"{PROSE}:5: XREF002 malformed reference {{c1.2}}: write {{C1.2}}"),
     ("space in reference", PROSE, "See {C1.2}.", "See {C1.2 }.", 1, f"{PROSE}:5: XREF002 malformed reference"),
@@ -162,3 +163,25 @@ def test_messages_are_not_wrapped_when_not_a_terminal(project: Path, sw28) -> No
     edit(project, BOOK, "key: core-rules", "key: " + "../" * 40 + "x")
     outcome = sw28("check", cwd=project)
     assert outcome.code == 2 and len(outcome.err.strip().splitlines()) == 1
+
+
+def test_an_unreadable_file_is_a_clean_error(project: Path, sw28, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Permissions cannot be taken away from root, who runs CI: fail the open instead.
+    real_open = os.open
+
+    def refuse(path, flags, *args, **kwargs):
+        if str(path).endswith("01-basics.md"):
+            raise PermissionError(13, "Permission denied")
+        return real_open(path, flags, *args, **kwargs)
+
+    monkeypatch.setattr(os, "open", refuse)
+    outcome = sw28("check", cwd=project)
+    assert outcome.code == 2 and outcome.err.startswith(f"{PROSE}:1: error: cannot read: Permission denied")
+
+
+@pytest.mark.parametrize("dice", ["2d\u0666", "\u0661d6", "d6+\u0661", "\uff12d6", "999999999d6", "d6+99999"])
+def test_dice_take_ascii_digits_within_the_game(dice: str) -> None:
+    from sacredwire.engine.dice import Dice
+
+    with pytest.raises(ValueError):
+        Dice.parse(dice)

@@ -42,11 +42,11 @@ def _assets_digest(templates_dir: str) -> str:
 
 
 @cache
-def code_digest() -> str:
+def code_digest(package: Path = _PACKAGE) -> str:
     """The versions of WeasyPrint and pypdf and the digest of the package's layout code."""
     digest = hashlib.sha256(f"weasyprint {version('weasyprint')}\0pypdf {version('pypdf')}\0".encode())
-    for path in sorted(_PACKAGE.rglob("*.py")):
-        relative = path.relative_to(_PACKAGE)
+    for path in sorted(package.rglob("*.py")):
+        relative = path.relative_to(package)
         if relative.parts[0] in _NOT_LAYOUT:
             continue
         digest.update(relative.as_posix().encode() + b"\0")
