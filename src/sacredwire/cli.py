@@ -85,6 +85,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ContentError as error:
         console.print(f"{error.location}: error: {error.message}", markup=False)
         return EXIT_UNLOADABLE
+    except OSError as error:
+        # The machine, not the content: a full disk, a folder that vanished mid-build.
+        console.print(f"error: {error.strerror or error}"
+                      + (f": {error.filename}" if error.filename else ""), markup=False)
+        return EXIT_UNLOADABLE
     except KeyboardInterrupt:
         console.print("interrupted")
         return 130

@@ -43,6 +43,8 @@ BROKEN = [
     ("space in reference", PROSE, "See {C1.2}.", "See {C1.2 }.", 1, f"{PROSE}:5: XREF002 malformed reference"),
     ("space before reference", PROSE, "See {C1.2}.", "See { C1.2}.", 1, f"{PROSE}:5: XREF002 malformed reference"),
     ("full-width digits", PROSE, "See {C1.2}.", "See {C\uff11.\uff12}.", 1, f"{PROSE}:5: XREF002 malformed reference"),
+    ("lower-case reference in a table", TABLES, "title: {en: Armor,", 'note: {en: "see {c1.2}", es: "ver {C1.2}"}\n'
+     "    title: {en: Armor,", 1, f"{TABLES}:2: XREF002 malformed reference {{c1.2}}"),
     ("reference in a heading", PROSE, "## C1.2 Ties", "## C1.2 Ties {C99.1}", 1,
      f"{PROSE}:13: XREF002 reference {{C99.1}} stands where references are not printed"),
     ("reference in an attribution", PROSE, "::: quote A Monk", "::: quote A Monk {C99.1}", 1,

@@ -45,8 +45,8 @@ def _unusable_folder(folder: Path) -> str | None:
     "build", help="typeset PDFs into build/<lang>/<target>.pdf",
     description="Typeset print-ready PDFs into <out>/<lang>/<target>.pdf. With no TARGET, builds every "
                 "target. Booklets are laid out until their page references are stable, and every printed "
-                "page reference is read back from the final PDFs before anything is written (temporary "
-                "file, then rename: a failed build never replaces a good PDF). Unchanged documents come "
+                "page reference is read back from the final PDFs before anything is written (every file "
+                "is staged, then all are renamed into place: a failed build replaces no PDF). Unchanged documents come "
                 "from the layout cache in <out>/.cache.",
     configure=_arguments,
 )
