@@ -66,4 +66,7 @@ def iter_sections(rulebook: Rulebook) -> Iterator:
             yield booklet, section
 
 
-from . import examples, glyphs, ids, languages, metadata, quickref, safety, tables, xrefs  # noqa: E402,F401  (register their checks)
+# Importing each family's module registers its checks.
+from . import (  # noqa: E402,F401
+    examples, glyphs, ids, languages, metadata, quickref, safety, tables, xrefs,
+)

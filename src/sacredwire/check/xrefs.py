@@ -144,7 +144,8 @@ def literal_reference(rulebook: Rulebook) -> Iterator[Diagnostic]:
                 yield Diagnostic("XREF002", Severity.ERROR, Location(file, line), message,
                                  "write an ID such as {C4.7} in running text")
     for table in rulebook.tables.values():
-        texts = [(row.location, cell) for row in table.rows for cell in row.cells.values() if isinstance(cell, Text)]
+        texts = [(row.location, cell) for row in table.rows
+                 for cell in row.cells.values() if isinstance(cell, Text)]
         texts += [(table.location, table.note)] if table.note else []
         for location, text in texts:
             for _, words in sorted(text.values.items()):

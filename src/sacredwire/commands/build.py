@@ -46,8 +46,8 @@ def _unusable_folder(folder: Path) -> str | None:
     description="Typeset print-ready PDFs into <out>/<lang>/<target>.pdf. With no TARGET, builds every "
                 "target. Booklets are laid out until their page references are stable, and every printed "
                 "page reference is read back from the final PDFs before anything is written (every file "
-                "is staged, then all are renamed into place: a failed build replaces no PDF). Unchanged documents come "
-                "from the layout cache in <out>/.cache.",
+                "is staged, then all are renamed into place: a failed build replaces no PDF). Unchanged "
+                "documents come from the layout cache in <out>/.cache.",
     configure=_arguments,
 )
 def build_command(args: argparse.Namespace, console: Console) -> int:
