@@ -1,7 +1,9 @@
 """Seeded fuzzing of real content files against ``sw28 check``.
 
 Each round takes one real file of content/ (YAML or Markdown), damages it at
-the byte level or the structure level, and runs the checker in-process. Whatever
+the byte level (flipped bits, inserted or deleted bytes, truncation) or the
+structure level (lines swapped or repeated, hostile snippets, a YAML node
+replaced by a value of another type), and runs the checker in-process. Whatever
 the damage, sw28 must answer with exit code 0, 1 or 2, print no traceback,
 and start every error line with ``path:line:``.
 """
@@ -13,6 +15,7 @@ import time
 from pathlib import Path
 
 import pytest
+import yaml
 
 from conftest import PROJECT, copy_project
 from sacredwire.cli import main
@@ -34,6 +37,34 @@ SNIPPETS = [b"&a ", b"*a ", b"{C", b"{C4.7 }", b"{c4.7}", b"{table:", b"{table:.
             b"---\n", b"\t", b"# ", b"## C1.1 X\n", b"# C9 Y\n", b"{from=zz}", b"\xef\xbb\xbf", b"\x00", b"\xff",
             b"\r", b"\r\n", b"\xe2\x80\xae", b"9" * 5000, b"[" * 200, b"{" * 200, b"`" * 3, b"\xf0\x9f\x8e\xb2",
             b"2d\xd9\xa6", b"'", b'"', b"|", b">", b": ", b"~", b"null", b"1e999", b"0x10", b".inf"]
+
+
+# Values of the wrong type or out of range, put in place of a parsed YAML node.
+WRONG_VALUES = [None, 0, -1, 10**12, "", "../x", [], {}, [1], {"en": 1}, True, 1.5, "{C99.1}", "\u0661", "2d\u0666",
+                "6-999999999999", "x" * 10000]
+
+
+def _yaml_nodes(data, path=()):
+    if isinstance(data, dict):
+        for key, value in data.items():
+            yield (*path, key)
+            yield from _yaml_nodes(value, (*path, key))
+    elif isinstance(data, list):
+        for index, value in enumerate(data):
+            yield (*path, index)
+            yield from _yaml_nodes(value, (*path, index))
+
+
+def _retype(data: bytes, rng: random.Random) -> bytes:
+    """Structure-level damage of a YAML file: a node replaced by a value of another type."""
+    tree = yaml.safe_load(data)
+    for _ in range(rng.randint(1, 2)):
+        *parents, last = rng.choice(list(_yaml_nodes(tree)))
+        node = tree
+        for key in parents:
+            node = node[key]
+        node[last] = rng.choice(WRONG_VALUES)
+    return yaml.safe_dump(tree, allow_unicode=True).encode()
 
 
 def _damage(data: bytes, rng: random.Random) -> bytes:
@@ -78,7 +109,8 @@ def test_damaged_content_never_crashes_the_checker(fuzz_project: Path, monkeypat
         rel = rng.choice(FILES)
         path = fuzz_project / rel
         original = (PROJECT / rel).read_bytes()
-        damaged = _damage(original, rng)
+        retype = rel.endswith(".yaml") and rng.random() < 0.4
+        damaged = _retype(original, rng) if retype else _damage(original, rng)
         path.write_bytes(damaged)
         try:
             code = main(["check"])
