@@ -105,7 +105,7 @@ def short_reference_without_title(rulebook: Rulebook) -> Iterator[Diagnostic]:
 # breaks are parsed by the loader; the rest is printed as written.
 _BRACED = re.compile(r"\{([^{}\n]{1,40})\}")
 _DIRECTIVE = re.compile(r"table:|pagebreak$")
-_IMAGE_ALT = re.compile(r"!\[[^\]]*$")
+_IMAGE_ALT = re.compile(r"!\[[^\]]*\]?")
 # Where a reference is not parsed: block titles and attributions, image alt text.
 _NO_REFERENCES_LINE = re.compile(r"^\s*:::")
 
@@ -117,13 +117,19 @@ def _meant_as_reference(inner: str) -> str | None:
 
 
 def _braced_problems(text: str, in_title: bool) -> Iterator[str]:
+    # Found once per line, so a long line costs linear time, not quadratic.
+    alt_texts = [(alt.start(), alt.end()) for alt in _IMAGE_ALT.finditer(text)]
+    current = 0
     for match in _BRACED.finditer(text):
         inner = match[1]
         meant = _meant_as_reference(inner)
         if meant is None or _DIRECTIVE.match(inner):
             continue
         parsed = XREF_PATTERN.fullmatch(match[0]) is not None and _ID_SHAPE.fullmatch(inner.lstrip("="))
-        if in_title or _IMAGE_ALT.search(text[:match.start()]):
+        while current < len(alt_texts) and alt_texts[current][1] <= match.start():
+            current += 1
+        in_alt_text = current < len(alt_texts) and alt_texts[current][0] < match.start()
+        if in_title or in_alt_text:
             yield (f"reference {match[0]} stands where references are not printed (a heading, a block "
                    f"title or attribution, or image alt text): it would print as written")
         elif not parsed:
