@@ -68,7 +68,7 @@ SCENARIOS = {
     "check-safe-script-link": [("SAFE002", EN, 15, "javascript: URLs are not allowed")],
     "check-safe-file-read": [("SAFE003", EN, 15, "image '../../pyproject.toml'")],
     "check-safe-element": [("SAFE004", EN, 15, "raw HTML <style> is not allowed")],
-    "check-safe-depth": [("SAFE005", EN, 117, "nested more than 100 elements deep")],
+    "check-safe-depth": [("SAFE005", EN, 117, "elements nested more than 100 deep")],
     "check-qref-no-summary": [("QREF001", "content/quick-reference.yaml", 3, "C1.1 has no '::: summary' block")],
 }
 # Planted elsewhere: GLYPH001 needs the shipped fonts of templates/, which the

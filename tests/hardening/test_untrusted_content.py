@@ -67,6 +67,9 @@ BROKEN = [
     ("HTML in a table cell", TABLES, "title: {en: Armor,", 'note: {en: "<a href=\'javascript:x\'>a</a>", es: b}\n'
      "    title: {en: Armor,", 1, f"{TABLES}:2: SAFE002"),
     ("3000 nested divs", PROSE, "Roll two dice.", "<div>\n" * 3000, 1, f"{PROSE}:105: SAFE005"),
+    ("3000 nested spans", PROSE, "Roll two dice.", "<span>" * 3000 + "x" + "</span>" * 3000, 1,
+     f"{PROSE}:5: SAFE005"),
+    ("3000 nested emphases", PROSE, "Roll two dice.", "*" * 3000 + "x" + "*" * 3000, 1, f"{PROSE}:5: SAFE005"),
     ("emoji", PROSE, "Roll two dice.", "Roll two dice \U0001F3B2.", 1, f"{PROSE}:5: GLYPH001"),
     ("CJK in a table", TABLES, "title: {en: Armor,", "title: {en: Armor\u9580,", 1, f"{TABLES}:3: GLYPH001"),
     ("CJK in book.yaml", BOOK, "title: {en: Core Rules,", "title: {en: Core Rules\u9580,", 1, f"{BOOK}:11: GLYPH001"),

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from dataclasses import dataclass
 from html.parser import HTMLParser
 
 from ..diagnostics import Diagnostic, Location, Severity
@@ -40,10 +41,12 @@ _VOID = frozenset({"area", "br", "col", "hr", "img", "input", "wbr"})
 class _Fragment(HTMLParser):
     """The problems of one raw HTML fragment, each with its line within the fragment."""
 
-    def __init__(self) -> None:
+    def __init__(self, depth: int) -> None:
         super().__init__(convert_charrefs=True)
         self.problems: list[tuple[int, str, str]] = []
-        self.depth = 0
+        # Elements stay open across fragments (an inline <span> closed in a
+        # later one), so the depth is carried from fragment to fragment.
+        self.depth = depth
 
     def handle_endtag(self, tag: str) -> None:
         self.depth = max(0, self.depth - 1)
@@ -56,8 +59,7 @@ class _Fragment(HTMLParser):
         if tag not in _VOID:
             self.depth += 1
             if self.depth == MAX_DEPTH + 1:
-                self.problems.append((self.getpos()[0], "SAFE005", f"raw HTML nested more than {MAX_DEPTH} "
-                                                                   f"elements deep"))
+                self.problems.append((self.getpos()[0], "SAFE005", f"elements nested more than {MAX_DEPTH} deep"))
 
     def _check(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         line = self.getpos()[0]
@@ -79,10 +81,27 @@ class _Fragment(HTMLParser):
                 self.problems.append((line, "SAFE003", f"<{tag} style=...> loads a URL"))
 
 
-def _html_problems(html: str, first_line: int, file: str) -> Iterator[Diagnostic]:
-    fragment = _Fragment()
+@dataclass
+class _Nesting:
+    """How deep elements (raw HTML and Markdown's own) are open at this point of a file."""
+
+    depth: int = 0
+
+    def step(self, change: int, file: str, line: int) -> Iterator[Diagnostic]:
+        """Open (+1) or close (-1) an element; a finding when this passes the limit."""
+        self.depth = max(0, self.depth + change)
+        if change > 0 and self.depth == MAX_DEPTH + 1:
+            yield Diagnostic("SAFE005", Severity.ERROR, Location(file, line),
+                             f"elements nested more than {MAX_DEPTH} deep", _HINT)
+
+
+def _html_problems(html: str, first_line: int, file: str, nesting: _Nesting) -> Iterator[Diagnostic]:
+    # Each fragment is parsed on its own, so an unclosed comment or tag in one
+    # cannot hide what the next one says.
+    fragment = _Fragment(nesting.depth)
     fragment.feed(html)
     fragment.close()
+    nesting.depth = fragment.depth
     for line, code, message in fragment.problems:
         yield Diagnostic(code, Severity.ERROR, Location(file, first_line + line - 1), message, _HINT)
 
@@ -103,39 +122,45 @@ def _link_problem(token, location: Location) -> Iterator[Diagnostic]:
                              f"(draw diagrams as inline SVG)", _HINT)
 
 
-def _inline_problems(inline, first_line: int, file: str) -> Iterator[Diagnostic]:
+def _inline_problems(inline, first_line: int, file: str, nesting: _Nesting) -> Iterator[Diagnostic]:
     line = first_line
     for child in inline.children or []:
         if child.type in ("softbreak", "hardbreak"):
             line += 1
         elif child.type == "html_inline":
-            yield from _html_problems(child.content, line, file)
+            yield from _html_problems(child.content, line, file, nesting)
         elif child.type in ("link_open", "image"):
             yield from _link_problem(child, Location(file, line))
             if child.type == "image":
-                yield from _inline_problems(child, line, file)
+                yield from _inline_problems(child, line, file, nesting)
+        # Emphasis, links and the like nest too; thousands of levels exhaust the layout engine.
+        yield from nesting.step(child.nesting, file, line)
 
 
-def _token_problems(tokens, file: str) -> Iterator[Diagnostic]:
+def _token_problems(tokens, file: str, nesting: _Nesting) -> Iterator[Diagnostic]:
     for token in tokens:
         first_line = token.map[0] + 1 if token.map else 1
         if token.type == "html_block":
-            yield from _html_problems(token.content, first_line, file)
+            yield from _html_problems(token.content, first_line, file, nesting)
         elif token.type == "inline":
-            yield from _inline_problems(token, first_line, file)
+            yield from _inline_problems(token, first_line, file, nesting)
+        yield from nesting.step(token.nesting, file, first_line)
 
 
 def _text_problems(text: Text, location: Location) -> Iterator[Diagnostic]:
     for _, words in sorted(text.values.items()):
-        for problem in _token_problems(parser().parse(words, {}), location.file):
+        for problem in _token_problems(parser().parse(words, {}), location.file, _Nesting()):
             # Table words are one YAML value: the finding points at its row.
             yield Diagnostic(problem.code, problem.severity, location, problem.message, problem.hint)
 
 
 @check("safety")
 def unsafe_markup(rulebook: Rulebook) -> Iterator[Diagnostic]:
+    nesting: dict[str, _Nesting] = {}
     for _, section in iter_sections(rulebook):
-        yield from _token_problems((*section.tokens, *section.summary), section.location.file)
+        file = section.location.file
+        yield from _token_problems((*section.tokens, *section.summary), file,
+                                   nesting.setdefault(file, _Nesting()))
     for table in rulebook.tables.values():
         texts = [(table.location, table.title)] + ([(table.location, table.note)] if table.note else [])
         texts += [(row.location, cell) for row in table.rows for cell in row.cells.values()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import tempfile
 import time
+from concurrent.futures import BrokenExecutor
 from pathlib import Path
 
 from rich.console import Console
@@ -101,6 +102,13 @@ def build_command(args: argparse.Namespace, console: Console) -> int:
         return EXIT_UNLOADABLE
     except (BuildError, LayoutError) as error:
         console.print(f"build failed: {error}", markup=False)
+        return EXIT_FINDINGS
+    except RecursionError:
+        # The checker refuses deep nesting (SAFE005); this guards what it cannot foresee.
+        console.print("build failed: the document nests too deeply to lay out", markup=False)
+        return EXIT_FINDINGS
+    except BrokenExecutor:
+        console.print("build failed: a layout process died (out of memory, or killed)", markup=False)
         return EXIT_FINDINGS
     console.print(f"{len(written)} PDF(s) in {time.monotonic() - started:.1f} s")
     return EXIT_OK
