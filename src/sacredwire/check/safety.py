@@ -28,7 +28,8 @@ _FETCHED = frozenset({"src", "srcset", "data", "poster", "background", "xlink:hr
 _REFUSED_SCHEMES = ("javascript:", "vbscript:", "file:")
 # Browsers and WeasyPrint ignore these inside a URL: "java\tscript:" is "javascript:".
 _IGNORED_IN_URL = re.compile(r"[\x00-\x20\x7f]+")
-_CSS_URL = re.compile(r"url\s*\(|@import|image-set\s*\(", re.IGNORECASE)
+# A CSS escape (`\75` is "u") could hide any of these, so a backslash is refused too.
+_CSS_URL = re.compile(r"url\s*\(|@import|image-set\s*\(|\\", re.IGNORECASE)
 _HINT = "content may use inline SVG and plain markup; it cannot read, attach or run anything"
 
 
