@@ -182,3 +182,22 @@ def test_killing_the_build_leaves_no_layout_process(tmp_path: Path) -> None:
             if _alive(pid):
                 os.kill(pid, signal.SIGKILL)
     shutil.rmtree(project)
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_an_interrupted_build_exits_130_without_a_traceback(tmp_path: Path) -> None:
+    project = copy_project(tmp_path / "project", PROJECT / "content")
+    build = subprocess.Popen([sys.executable, "-m", "sacredwire", "build", "core-rules", "--jobs", "1"],
+                             cwd=project, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and not _descendants(build.pid):
+            time.sleep(0.1)
+        build.send_signal(signal.SIGINT)
+        _, stderr = build.communicate(timeout=120)
+    finally:
+        if build.poll() is None:
+            build.kill()
+    assert build.returncode == 130, stderr
+    assert "interrupted" in stderr and "Traceback" not in stderr
+    assert not (project / PDF).exists()
