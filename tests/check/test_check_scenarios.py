@@ -44,6 +44,7 @@ SCENARIOS = {
     "check-table-missing-language": [("TBL007", TABLES, 11, "row rags, cell 'name' has no es text")],
     "check-table-unknown-term": [("TBL008", TABLES, 11, "'lite' is not a glossary term")],
     "check-table-malformed-dice": [("TBL009", TABLES, 11, "'d5' is not dice")],
+    "check-table-placed-twice": [("TBL010", EN, 17, f"table armor is placed twice in this booklet (first at {EN}:7)")],
     "check-lang-booklet-missing": [("LANG001", BOOK, 8, "booklet core-rules has no Spanish text")],
     "check-lang-section-missing": [("LANG002", EN, 13, "C1.3 Cover has no Spanish section")],
     "check-lang-tables": [("LANG003", ES, 3, "tables differ from the English text: armor only in English")],

@@ -180,5 +180,23 @@ def malformed_dice(rulebook: Rulebook) -> Iterator[Diagnostic]:
                 if cell is not None and not _DICE.fullmatch(cell):
                     yield Diagnostic("TBL009", Severity.ERROR, row.location,
                                      f"table {table.id}, row {row.key}: {cell!r} is not dice",
-                                     "write dice of d4, d6, d8, d10, d12 or d20 with an optional count and bonus "
-                                     "(d6, 2d8, d4+1) or a flat number such as 1")
+                                     "write dice of d4, d6, d8, d10, d12 or d20 with an optional count (up to "
+                                     "99) and bonus, e.g. d6, 2d8, d4+1, or a flat number such as 1")
+
+
+@check("tables")
+def table_placed_twice(rulebook: Rulebook) -> Iterator[Diagnostic]:
+    """A table printed twice in one booklet would define its anchor twice (and say the same twice)."""
+    for booklet in rulebook.booklets.values():
+        first: dict = {}
+        for section in booklet.all_sections():
+            for placement in section.tables:
+                if placement.in_summary:
+                    continue  # summaries print in the quick reference, not the booklet
+                if placement.table in first:
+                    yield Diagnostic("TBL010", Severity.ERROR, placement.location,
+                                     f"table {placement.table} is placed twice in this booklet "
+                                     f"(first at {first[placement.table]})",
+                                     "place each table once; refer to its section elsewhere")
+                else:
+                    first[placement.table] = placement.location
