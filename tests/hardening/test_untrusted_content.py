@@ -190,3 +190,9 @@ def test_dice_take_ascii_digits_within_the_game(dice: str) -> None:
 
     with pytest.raises(ValueError):
         Dice.parse(dice)
+
+
+def test_a_malformed_pyproject_is_a_clean_error(project: Path, sw28) -> None:
+    (project / "pyproject.toml").write_text('[project\nversion = "1"\n')
+    outcome = sw28("check", cwd=project)
+    assert outcome.code == 2 and outcome.err.startswith("pyproject.toml:1: error: malformed TOML")

@@ -7,9 +7,10 @@ import tomllib
 from collections.abc import Iterator
 from pathlib import Path
 
-from ..diagnostics import Diagnostic, Location, Severity
+from ..diagnostics import ContentError, Diagnostic, Location, Severity
 from ..ids import BOOKLET_LETTERS
 from ..load import CONTENT_DIR
+from ..load._files import read_content_text
 from ..model import BookletMeta, Rulebook
 from . import check, iter_sections
 from ._source import prose_lines
@@ -46,8 +47,13 @@ def _package_version(root: Path) -> tuple[str, Location] | None:
     path = root / "pyproject.toml"
     if not path.is_file():
         return None
-    text = path.read_text(encoding="utf-8")
-    version = tomllib.loads(text).get("project", {}).get("version")
+    text = read_content_text(path, "pyproject.toml")
+    try:
+        project = tomllib.loads(text).get("project", {})
+    except tomllib.TOMLDecodeError as exc:
+        raise ContentError(Location("pyproject.toml", getattr(exc, "lineno", 1) or 1),
+                           f"malformed TOML: {exc}") from None
+    version = project.get("version") if isinstance(project, dict) else None
     if not isinstance(version, str):
         return None
     line = next((number for number, content in enumerate(text.splitlines(), 1)
