@@ -70,6 +70,7 @@ SCENARIOS = {
     "check-safe-file-read": [("SAFE003", EN, 15, "image '../../pyproject.toml'")],
     "check-safe-element": [("SAFE004", EN, 15, "raw HTML <style> is not allowed")],
     "check-safe-depth": [("SAFE005", EN, 117, "elements nested more than 100 deep")],
+    "check-safe-open-comment": [("SAFE006", EN, 15, "HTML comment '<!--' is not closed")],
     "check-qref-no-summary": [("QREF001", "content/quick-reference.yaml", 3, "C1.1 has no '::: summary' block")],
 }
 # Planted elsewhere: GLYPH001 needs the shipped fonts of templates/, which the

@@ -70,6 +70,8 @@ BROKEN = [
     ("3000 nested spans", PROSE, "Roll two dice.", "<span>" * 3000 + "x" + "</span>" * 3000, 1,
      f"{PROSE}:5: SAFE005"),
     ("3000 nested emphases", PROSE, "Roll two dice.", "*" * 3000 + "x" + "*" * 3000, 1, f"{PROSE}:5: SAFE005"),
+    ("unclosed comment", PROSE, "Roll two dice.", "<!-- Roll two dice.", 1, f"{PROSE}:5: SAFE006"),
+    ("textarea", PROSE, "Roll two dice.", "Roll <textarea> two dice.", 1, f"{PROSE}:5: SAFE004"),
     ("emoji", PROSE, "Roll two dice.", "Roll two dice \U0001F3B2.", 1, f"{PROSE}:5: GLYPH001"),
     ("CJK in a table", TABLES, "title: {en: Armor,", "title: {en: Armor\u9580,", 1, f"{TABLES}:3: GLYPH001"),
     ("CJK in book.yaml", BOOK, "title: {en: Core Rules,", "title: {en: Core Rules\u9580,", 1, f"{BOOK}:11: GLYPH001"),

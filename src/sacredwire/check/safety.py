@@ -21,8 +21,10 @@ from ..model import Rulebook, Text
 from . import check, iter_sections
 
 # Elements that load, run or redirect something; content has no use for them.
+# Elements whose text is never shown (textarea, template...) would swallow what follows.
 REFUSED_ELEMENTS = frozenset({"link", "style", "script", "iframe", "frame", "frameset", "object", "embed",
-                              "base", "meta", "applet", "portal", "audio", "video", "source", "track"})
+                              "base", "meta", "applet", "portal", "audio", "video", "source", "track",
+                              "textarea", "xmp", "plaintext", "noscript", "noembed", "noframes", "template"})
 # Attributes whose value is a URL that is fetched while laying out.
 _FETCHED = frozenset({"src", "srcset", "data", "poster", "background", "xlink:href", "lowsrc", "dynsrc"})
 _REFUSED_SCHEMES = ("javascript:", "vbscript:", "file:")
@@ -103,6 +105,12 @@ def _html_problems(html: str, first_line: int, file: str, nesting: _Nesting) -> 
     fragment.feed(html)
     fragment.close()
     nesting.depth = fragment.depth
+    opened = html.rfind("<!--")
+    if opened >= 0 and html.find("-->", opened + 4) < 0:
+        # An unclosed comment hides everything after it, headings and anchors included.
+        yield Diagnostic("SAFE006", Severity.ERROR, Location(file, first_line + html.count("\n", 0, opened)),
+                         "HTML comment '<!--' is not closed: it would hide the rest of the text",
+                         "close it with '-->' on the same block, or remove it")
     for line, code, message in fragment.problems:
         yield Diagnostic(code, Severity.ERROR, Location(file, first_line + line - 1), message, _HINT)
 
