@@ -3,16 +3,13 @@
 from __future__ import annotations
 
 import re
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from conftest import PROJECT, copy_project
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from conftest import PROJECT, copy_project  # noqa: E402
-
-from sacredwire.cli import main  # noqa: E402
+from sacredwire.cli import main
 
 MINIMAL = PROJECT / "tests" / "roots" / "minimal" / "content"
 PROSE = "content/core-rules/en/01-basics.md"
