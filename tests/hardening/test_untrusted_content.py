@@ -73,6 +73,7 @@ BROKEN = [
     ("unclosed comment", PROSE, "Roll two dice.", "<!-- Roll two dice.", 1, f"{PROSE}:5: SAFE006"),
     ("textarea", PROSE, "Roll two dice.", "Roll <textarea> two dice.", 1, f"{PROSE}:5: SAFE004"),
     ("emoji", PROSE, "Roll two dice.", "Roll two dice \U0001F3B2.", 1, f"{PROSE}:5: GLYPH001"),
+    ("emoji as an entity", PROSE, "Roll two dice.", "Roll two dice &#x1F3B2;.", 1, f"{PROSE}:5: GLYPH001"),
     ("CJK in a table", TABLES, "title: {en: Armor,", "title: {en: Armor\u9580,", 1, f"{TABLES}:3: GLYPH001"),
     ("CJK in book.yaml", BOOK, "title: {en: Core Rules,", "title: {en: Core Rules\u9580,", 1, f"{BOOK}:11: GLYPH001"),
 ]

@@ -9,6 +9,7 @@ text that no font covers, at its file and line, before anything is laid out.
 
 from __future__ import annotations
 
+import html
 import unicodedata
 from collections.abc import Iterator
 from functools import cache
@@ -110,7 +111,8 @@ def missing_glyph(rulebook: Rulebook) -> Iterator[Diagnostic]:
     covered = covered_characters(str(fonts_dir))
     fonts = f"{FONTS_DIR.as_posix()}/"
     for rel, line, text in _content_texts(rulebook):
-        for character in _missing(text, covered):
+        # "&#x1F3B2;" prints the character it names: check that character.
+        for character in _missing(html.unescape(text), covered):
             yield Diagnostic("GLYPH001", Severity.ERROR, Location(rel, line),
                              f"no shipped font has the character {_describe(character)}",
                              f"use another character, or add a font that has it to {fonts}")
