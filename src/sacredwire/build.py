@@ -16,17 +16,19 @@ import os
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 from .build_record import BuildRecord, file_digest
 from .check import errors_in, run_checks
 from .diagnostics import Diagnostic
-from .layout import LaidOut, write_atomically
+from .layout import LaidOut
 from .layout.booklet import make_booklet
 from .layout.cache import LayoutCache
 from .layout.verify import wrong_references
 from .model import Rulebook
 from .outputs import KINDS, Artifact, BuildOptions, OutputContext, Target
+from .processes import die_with_parent
+from .publish import publish
 from .render import RenderContext
 from .render.pages import PageMap
 
@@ -34,7 +36,7 @@ MAX_PASSES = 5
 # What must hold for a document to be printable at all. Translation parity and
 # the worked examples are the checker's business: an English build need not
 # wait for the Spanish edition to catch up.
-BUILD_CHECKS = ("xref", "ids", "tables", "metadata", "settings")
+BUILD_CHECKS = ("xref", "ids", "tables", "metadata", "settings", "safety", "glyphs")
 
 
 class BuildError(Exception):
@@ -79,6 +81,7 @@ _CACHE_DIR: str = ""
 
 def _init_worker(rulebook: Rulebook, cache_dir: str) -> None:
     global _RULEBOOK, _CACHE_DIR
+    die_with_parent()
     _RULEBOOK, _CACHE_DIR = rulebook, cache_dir
 
 
@@ -189,11 +192,8 @@ def build(rulebook: Rulebook, targets: Sequence[Target], langs: Sequence[str], o
                 if (lang, target.name) in futures:
                     progress(f"{lang}: making {target.name}")
                     artifacts += futures[(lang, target.name)].result()
-    written: list[Path] = []
-    for artifact in sorted(artifacts, key=lambda artifact: artifact.path):
-        path = out_dir.joinpath(*artifact.path.parts)
-        write_atomically(path, artifact.data)
-        written.append(path)
+    written = publish({artifact.path: artifact.data for artifact in artifacts}, out_dir)
+    for path in written:
         progress(f"wrote {path}")
     _remove_stale(out_dir, [KINDS[target.kind].folder for target in targets], set(written))
     if inputs:

@@ -8,6 +8,7 @@ line is wrong.
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -57,15 +58,37 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _stderr_is_terminal() -> bool:
+    return sys.stderr.isatty()
+
+
+def positive_int(text: str) -> int:
+    """An argparse type: a whole number of at least 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     from . import commands  # noqa: F401  (registers the commands)
 
     args = _parser().parse_args(argv)
-    console = Console(stderr=True, highlight=False)
+    # Not a terminal (CI logs, pipes): never wrap, so every error stays one
+    # 'file:line: message' line that tools can parse.
+    console = Console(stderr=True, highlight=False, soft_wrap=not _stderr_is_terminal())
     try:
         return COMMANDS[args.command].run(args, console)
     except ContentError as error:
         console.print(f"{error.location}: error: {error.message}", markup=False)
+        return EXIT_UNLOADABLE
+    except OSError as error:
+        # The machine, not the content: a full disk, a folder that vanished mid-build.
+        console.print(f"error: {error.strerror or error}"
+                      + (f": {error.filename}" if error.filename else ""), markup=False)
         return EXIT_UNLOADABLE
     except KeyboardInterrupt:
         console.print("interrupted")

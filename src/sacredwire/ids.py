@@ -18,8 +18,9 @@ from dataclasses import dataclass
 
 BOOKLET_LETTERS = "CAIKM"
 
-_RULE_ID = re.compile(r"^(?P<letter>[A-Z])(?P<chapter>\d+)(?:\.(?P<section>\d+))?$")
-_SLUG = re.compile(r"^[a-z0-9]+(?:[-_][a-z0-9]+)*$")
+# ASCII only: "C４" must not read as C4, nor a slug hold a letter a file system may fold.
+_RULE_ID = re.compile(r"^(?P<letter>[A-Z])(?P<chapter>\d{1,3})(?:\.(?P<section>\d{1,3}))?$", re.ASCII)
+_SLUG = re.compile(r"^[a-z0-9]+(?:[-_][a-z0-9]+)*$", re.ASCII)
 
 
 @dataclass(frozen=True, order=True)

@@ -11,9 +11,10 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from .model import Rulebook, Section
+from .load._files import read_content_text
+from .model import SOURCE_LANG, Rulebook, Section
 
-SOURCE_LANG = "en"
+_BOM = "\ufeff"
 _HEADING_LINE = re.compile(r"^(?P<hashes>#{1,2})\s+(?P<id>\S+)\s+(?P<title>.+?)(?:\s+\{from=[0-9a-f]*\})?\s*$")
 
 
@@ -46,20 +47,28 @@ def stale_translations(rulebook: Rulebook, lang: str) -> list[Staleness]:
     return stale
 
 
-def stamp_file(path: Path, fingerprints: dict[str, str]) -> bool:
-    """Rewrite the ``{from=...}`` of every heading in ``path``; True if it changed."""
-    text = path.read_text(encoding="utf-8")
+def stamp_file(path: Path, rel: str, fingerprints: dict[str, str]) -> bool:
+    """Rewrite the ``{from=...}`` of every heading in ``path``; True if it changed.
+
+    Only the headings change: line endings (CRLF stays CRLF), a byte-order
+    mark and every other byte are kept as they were.
+    """
+    text = read_content_text(path, rel, keep_bom=True)
     lines = []
     fence = False
     for line in text.splitlines(keepends=True):
-        if line.lstrip().startswith("```"):
+        body = line.rstrip("\r\n")
+        ending = line[len(body):]
+        if body.lstrip().startswith("```"):
             fence = not fence
-        match = None if fence else _HEADING_LINE.match(line.rstrip("\n"))
+        match = None if fence else _HEADING_LINE.match(body.removeprefix(_BOM))
         if match and match["id"] in fingerprints:
-            line = f"{match['hashes']} {match['id']} {match['title']} {{from={fingerprints[match['id']]}}}\n"
+            prefix = _BOM if body.startswith(_BOM) else ""
+            line = (f"{prefix}{match['hashes']} {match['id']} {match['title']} "
+                    f"{{from={fingerprints[match['id']]}}}{ending}")
         lines.append(line)
     new_text = "".join(lines)
     if new_text != text:
-        path.write_text(new_text, encoding="utf-8")
+        path.write_bytes(new_text.encode("utf-8"))
         return True
     return False

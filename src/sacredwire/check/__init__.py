@@ -66,6 +66,8 @@ def iter_sections(rulebook: Rulebook) -> Iterator:
             yield booklet, section
 
 
-from . import (  # noqa: E402,F401  (register their checks)
-    examples, glossary, ids, languages, metadata, reference_style, settings, tables, xrefs,
+# Importing each family's module registers its checks.
+from . import (  # noqa: E402,F401
+    examples, glossary, glyphs, ids, languages, metadata, quickref, reference_style, safety, settings, tables,
+    xrefs,
 )

@@ -7,9 +7,10 @@ import tomllib
 from collections.abc import Iterator
 from pathlib import Path
 
-from ..diagnostics import Diagnostic, Location, Severity
+from ..diagnostics import ContentError, Diagnostic, Location, Severity
 from ..ids import BOOKLET_LETTERS
 from ..load import CONTENT_DIR
+from ..load._files import read_content_text
 from ..model import BookletMeta, Rulebook
 from . import check, iter_sections
 from ._source import prose_lines
@@ -46,8 +47,13 @@ def _package_version(root: Path) -> tuple[str, Location] | None:
     path = root / "pyproject.toml"
     if not path.is_file():
         return None
-    text = path.read_text(encoding="utf-8")
-    version = tomllib.loads(text).get("project", {}).get("version")
+    text = read_content_text(path, "pyproject.toml")
+    try:
+        project = tomllib.loads(text).get("project", {})
+    except tomllib.TOMLDecodeError as exc:
+        raise ContentError(Location("pyproject.toml", getattr(exc, "lineno", 1) or 1),
+                           f"malformed TOML: {exc}") from None
+    version = project.get("version") if isinstance(project, dict) else None
     if not isinstance(version, str):
         return None
     line = next((number for number, content in enumerate(text.splitlines(), 1)
@@ -77,7 +83,7 @@ def booklet_numbering(rulebook: Rulebook) -> Iterator[Diagnostic]:
     """Letters C/A/I/K/M and volumes 1-5, each used once, as are keys."""
     seen: dict[tuple[str, object], BookletMeta] = {}
     for booklet in rulebook.meta.booklets:
-        if booklet.letter not in BOOKLET_LETTERS:
+        if len(booklet.letter) != 1 or booklet.letter not in BOOKLET_LETTERS:
             yield Diagnostic("META002", Severity.ERROR, booklet.location,
                              f"booklet {booklet.key} has letter {booklet.letter!r}",
                              f"booklet letters are {', '.join(BOOKLET_LETTERS)}")
@@ -121,3 +127,37 @@ def unread_folder(rulebook: Rulebook) -> Iterator[Diagnostic]:
                          f"its files are never read",
                          "move the files to content/<booklet key>/<language>/, or add the booklet "
                          "to content/book.yaml")
+
+
+@check("metadata")
+def stray_file(rulebook: Rulebook) -> Iterator[Diagnostic]:
+    """A file the loader never reads where content is read: a note among the
+    tables, or ``Rules.MD`` beside ``rules.md``."""
+    content = Path(rulebook.root) / CONTENT_DIR
+    folders = [(content / folder, ".yaml") for folder in DATA_FOLDERS]
+    folders += [(content / booklet.key / lang, ".md")
+                for booklet in rulebook.meta.booklets for lang in rulebook.meta.languages]
+    for folder, suffix in folders:
+        if not folder.is_dir() or folder.is_symlink():
+            continue
+        for path in sorted(folder.iterdir()):
+            if path.name.endswith(suffix) or path.name.startswith("."):
+                continue
+            rel = path.relative_to(content.parent).as_posix()
+            yield Diagnostic("META007", Severity.ERROR, Location(rel, 1),
+                             f"{rel} is never read: only *{suffix} files of "
+                             f"{folder.relative_to(content.parent).as_posix()}/ are",
+                             f"rename it to end in {suffix} (lower case), or move it out of content/")
+
+
+_FROM = re.compile(r"\{\s*from\s*=")
+
+
+@check("metadata")
+def malformed_source_stamp(rulebook: Rulebook) -> Iterator[Diagnostic]:
+    """A ``{from=...}`` that is not eight hex digits is read as part of the title."""
+    for _, section in iter_sections(rulebook):
+        if _FROM.search(section.title):
+            yield Diagnostic("META008", Severity.ERROR, section.location,
+                             f"{section.id}: malformed {{from=...}} on the heading (it would print in the title)",
+                             "run 'sw28 translations --stamp' to write it, or remove it")

@@ -9,9 +9,12 @@ from ..diagnostics import Diagnostic, Severity
 from ..model import Row, Rulebook, Table, Text
 from . import check
 
-_DIE = re.compile(r"^(?P<count>\d*)d(?P<sides>\d+)$")
-_ROLL = re.compile(r"^(?P<low>\d+)(?:(?P<open>\+)|-(?P<high>\d+))?$")
-_DICE = re.compile(r"^(?:(?:[1-9]\d*)?d(?:4|6|8|10|12|20)(?:[+-]\d+)?|\d+)$")
+# ASCII digits only: int() would read "٦" as 6, the printed table would not.
+_DIE = re.compile(r"(?P<count>\d*)d(?P<sides>\d+)", re.ASCII)
+_ROLL = re.compile(r"(?P<low>\d{1,3})(?:(?P<open>\+)|-(?P<high>\d{1,3}))?", re.ASCII)
+_DICE = re.compile(r"(?:(?:[1-9]\d?)?d(?:4|6|8|10|12|20)(?:[+-]\d{1,2})?|\d{1,2})", re.ASCII)
+# No roll of the game goes beyond a d100 (percentile tables); a range past it is a typo.
+MAX_TOTAL = 100
 
 
 def die_range(die: str) -> tuple[int, int]:
@@ -20,7 +23,7 @@ def die_range(die: str) -> tuple[int, int]:
     >>> die_range("d8"), die_range("2d6")
     ((1, 8), (2, 12))
     """
-    match = _DIE.match(die)
+    match = _DIE.fullmatch(die)
     count = int(match["count"] or 1)
     return count, count * int(match["sides"])
 
@@ -31,8 +34,8 @@ def roll_faces(cell: int | str, top: int | None) -> range | None:
     >>> roll_faces(3, 6), roll_faces("1-4", 6), roll_faces("5+", 6), roll_faces("4-1", 6)
     (range(3, 4), range(1, 5), range(5, 7), None)
     """
-    match = _ROLL.match(str(cell).strip())
-    if not match:
+    match = _ROLL.fullmatch(str(cell).strip())
+    if not match or int(match["low"]) > MAX_TOTAL or int(match["high"] or 0) > MAX_TOTAL:
         return None
     low = int(match["low"])
     if match["open"]:
@@ -174,7 +177,26 @@ def malformed_dice(rulebook: Rulebook) -> Iterator[Diagnostic]:
         for row in table.rows:
             for key in columns:
                 cell = row.cells.get(key)
-                if cell is not None and not _DICE.match(cell):
+                if cell is not None and not _DICE.fullmatch(cell):
                     yield Diagnostic("TBL009", Severity.ERROR, row.location,
                                      f"table {table.id}, row {row.key}: {cell!r} is not dice",
-                                     "write d6, 2d8, d4+1 or a flat number such as 1")
+                                     "write dice of d4, d6, d8, d10, d12 or d20 with an optional count (up to "
+                                     "99) and bonus, e.g. d6, 2d8, d4+1, or a flat number such as 1")
+
+
+@check("tables")
+def table_placed_twice(rulebook: Rulebook) -> Iterator[Diagnostic]:
+    """A table printed twice in one booklet would define its anchor twice (and say the same twice)."""
+    for booklet in rulebook.booklets.values():
+        first: dict = {}
+        for section in booklet.all_sections():
+            for placement in section.tables:
+                if placement.in_summary:
+                    continue  # summaries print in the quick reference, not the booklet
+                if placement.table in first:
+                    yield Diagnostic("TBL010", Severity.ERROR, placement.location,
+                                     f"table {placement.table} is placed twice in this booklet "
+                                     f"(first at {first[placement.table]})",
+                                     "place each table once; refer to its section elsewhere")
+                else:
+                    first[placement.table] = placement.location

@@ -4,15 +4,17 @@ section, and a short ``{=ID}`` stands right after its target's title."""
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterator
 
 from ..diagnostics import Diagnostic, Location, Severity
 from ..ids import BOOKLET_LETTERS, RuleId
-from ..model import Rulebook, Section
+from ..markup import XREF_PATTERN
+from ..model import Rulebook, Section, Text
 from . import check, iter_sections, iter_xrefs
-from ._source import prose_lines
+from ._source import prose_lines, source_lines
 
-_ID_SHAPE = re.compile(r"^[A-Z]\d+(?:\.\d+)?$")
+_ID_SHAPE = re.compile(r"^[A-Z]\d+(?:\.\d+)?$", re.ASCII)
 # A section ID anywhere in prose, or a chapter ID where a reference would stand:
 # "(C4", "(C4.13, Vol. 2)", "see C4". Braces are already blanked out.
 _PLAIN_ID = re.compile(
@@ -44,7 +46,8 @@ def malformed_reference(rulebook: Rulebook) -> Iterator[Diagnostic]:
 def unknown_target(rulebook: Rulebook) -> Iterator[Diagnostic]:
     known = {lang: rulebook.sections(lang) for lang in rulebook.meta.languages}
     for lang, xref in iter_xrefs(rulebook):
-        if xref.target is not None and xref.target not in known[lang]:
+        # Table words may be in a language the book does not publish (yet): never printed.
+        if xref.target is not None and lang in known and xref.target not in known[lang]:
             yield Diagnostic("XREF001", Severity.ERROR, xref.location,
                              f"reference to unknown section {xref.target}",
                              "check the ID, or write the target section first")
@@ -96,3 +99,61 @@ def short_reference_without_title(rulebook: Rulebook) -> Iterator[Diagnostic]:
                              f"{target.title!r}",
                              f"write '{target.title} {{={xref.target}}}', or the full reference "
                              f"{{{xref.target}}}")
+
+
+# Anything in braces on a prose line. Valid references, table lines and page
+# breaks are parsed by the loader; the rest is printed as written.
+_BRACED = re.compile(r"\{([^{}\n]{1,40})\}")
+_DIRECTIVE = re.compile(r"table:|pagebreak$")
+_IMAGE_ALT = re.compile(r"!\[[^\]]*\]?")
+# Where a reference is not parsed: block titles and attributions, image alt text.
+_NO_REFERENCES_LINE = re.compile(r"^\s*:::")
+
+
+def _meant_as_reference(inner: str) -> str | None:
+    """The ID a braced text was meant to name (``{ c4.7}`` -> ``C4.7``), else None."""
+    candidate = unicodedata.normalize("NFKC", inner).strip().lstrip("=").strip().upper()
+    return candidate if _ID_SHAPE.fullmatch(candidate) else None
+
+
+def _braced_problems(text: str, in_title: bool) -> Iterator[str]:
+    # Found once per line, so a long line costs linear time, not quadratic.
+    alt_texts = [(alt.start(), alt.end()) for alt in _IMAGE_ALT.finditer(text)]
+    current = 0
+    for match in _BRACED.finditer(text):
+        inner = match[1]
+        meant = _meant_as_reference(inner)
+        if meant is None or _DIRECTIVE.match(inner):
+            continue
+        parsed = XREF_PATTERN.fullmatch(match[0]) is not None and _ID_SHAPE.fullmatch(inner.lstrip("="))
+        while current < len(alt_texts) and alt_texts[current][1] <= match.start():
+            current += 1
+        in_alt_text = current < len(alt_texts) and alt_texts[current][0] < match.start()
+        if in_title or in_alt_text:
+            yield (f"reference {match[0]} stands where references are not printed (a heading, a block "
+                   f"title or attribution, or image alt text): it would print as written")
+        elif not parsed:
+            yield f"malformed reference {match[0]}: write {{{meant}}}"
+
+
+@check("xref")
+def literal_reference(rulebook: Rulebook) -> Iterator[Diagnostic]:
+    """A typo'd reference (``{c4.7}``, ``{ C4.7}``, full-width digits) or a reference
+    where none is parsed would be printed as literal braces."""
+    for _, section in iter_sections(rulebook):
+        file = section.location.file
+        for message in _braced_problems(section.title, in_title=True):
+            yield Diagnostic("XREF002", Severity.ERROR, section.location, message,
+                             "write an ID such as {C4.7} in running text")
+        for line, text in source_lines(section):
+            for message in _braced_problems(text, in_title=bool(_NO_REFERENCES_LINE.match(text))):
+                yield Diagnostic("XREF002", Severity.ERROR, Location(file, line), message,
+                                 "write an ID such as {C4.7} in running text")
+    for table in rulebook.tables.values():
+        texts = [(row.location, cell) for row in table.rows
+                 for cell in row.cells.values() if isinstance(cell, Text)]
+        texts += [(table.location, table.note)] if table.note else []
+        for location, text in texts:
+            for _, words in sorted(text.values.items()):
+                for message in _braced_problems(words, in_title=False):
+                    yield Diagnostic("XREF002", Severity.ERROR, location, message, "write an ID such as {C4.7}")

@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 import argparse
+import tempfile
 import time
+from concurrent.futures import BrokenExecutor
 from dataclasses import replace
 from pathlib import Path
 
 from rich.console import Console
 
-from ..changes import ChangeSet, GitError, changes_between
-from ..editions import EDITIONS
-from ..cli import EXIT_FINDINGS, EXIT_OK, EXIT_UNLOADABLE, command
 from ..build_record import BuildRecord, inputs_digest
+from ..changes import ChangeSet, GitError, changes_between
+from ..cli import EXIT_FINDINGS, EXIT_OK, EXIT_UNLOADABLE, command, positive_int
+from ..editions import EDITIONS
+from ..fontsetup import isolate_fonts
 from ..load import find_project_root, load_rulebook
 from ..model import Rulebook
 
@@ -31,7 +34,7 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
                         help="language to build (default: en)")
     parser.add_argument("--out", type=Path, default=None, metavar="DIR",
                         help="output folder (default: build/ in the project)")
-    parser.add_argument("--jobs", type=int, default=None, metavar="N",
+    parser.add_argument("--jobs", type=positive_int, default=None, metavar="N",
                         help="parallel layout processes (default: number of cores)")
     parser.add_argument("--paper", choices=["a4", "letter"], default="a4",
                         help="paper for the quick reference and the imposed card sheets (default: a4)")
@@ -86,22 +89,39 @@ def _changes(args: argparse.Namespace, root: Path, rulebook: Rulebook,
     return errata, bars
 
 
+def _unusable_folder(folder: Path) -> str | None:
+    """Why PDFs cannot be written under ``folder`` (None when they can), found before any layout."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=folder):
+            pass
+    except FileExistsError:
+        return "it is a file, not a folder"
+    except OSError as exc:
+        return exc.strerror or str(exc)
+    return None
+
+
 @command(
     "build", help="typeset PDFs into build/<lang>/<edition>/ and the site into build/web/",
     description="Typeset the PDFs into <out>/<lang>/<edition>/<file> and the web edition into <out>/web/. "
                 "With no TARGET, builds every target (errata only when named, with --from). Every document "
-                "is laid out once and finished for each edition. Booklets are laid out until their page references are stable, and every printed "
-                "page reference is read back from the final PDFs before anything is written (temporary "
-                "file, then rename: a failed build never replaces a good PDF). Unchanged documents come "
-                "from the layout cache in <out>/.cache.",
+                "is laid out once and finished for each edition, and every finished file passes 'sw28 "
+                "preflight' for its edition. Booklets are laid out until their page references are stable, "
+                "and every printed page reference is read back from the final PDFs before anything is "
+                "written (every file is staged, then all are renamed into place: a failed build replaces "
+                "nothing). Unchanged documents come from the layout cache in <out>/.cache; a build whose "
+                "inputs and outputs did not change does nothing.",
     configure=_arguments,
 )
 def build_command(args: argparse.Namespace, console: Console) -> int:
-    # Imported here: WeasyPrint takes a second to import, which the other
-    # commands should not pay.
     started = time.monotonic()
     root = find_project_root(Path.cwd())
     out_dir = args.out or root / "build"
+    unusable = _unusable_folder(out_dir)
+    if unusable:
+        console.print(f"error: cannot write to {out_dir}: {unusable}", markup=False)
+        return EXIT_UNLOADABLE
     # Everything the command line chooses that shapes the files.
     choices = {"targets": sorted(args.targets), "lang": args.lang, "edition": args.edition, "paper": args.paper,
                "gutter": args.gutter}
@@ -114,9 +134,14 @@ def build_command(args: argparse.Namespace, console: Console) -> int:
                           f"({len(record.files)} file(s))", markup=False)
             return EXIT_OK
 
+    # Before WeasyPrint is imported (it reads the font configuration then).
+    isolate_fonts(root, out_dir / ".cache")
+    # Imported here: WeasyPrint takes a second to import, which the other
+    # commands should not pay.
     from ..build import BuildError, BuildRefused, build
     from ..layout import LayoutError
     from ..outputs import KINDS, BuildOptions, all_targets
+    from ..publish import PublishError
 
     rulebook = load_rulebook(root)
     langs = list(rulebook.meta.languages) if args.lang == "all" else [args.lang]
@@ -159,8 +184,18 @@ def build_command(args: argparse.Namespace, console: Console) -> int:
         console.print(f"build refused: {len(refused.findings)} error(s) in the content; nothing written "
                       f"(run 'sw28 check' for details)")
         return EXIT_UNLOADABLE
+    except PublishError as error:
+        console.print(f"error: {error}; no file was replaced", markup=False)
+        return EXIT_UNLOADABLE
     except (BuildError, LayoutError) as error:
         console.print(f"build failed: {error}", markup=False)
+        return EXIT_FINDINGS
+    except RecursionError:
+        # The checker refuses deep nesting (SAFE005); this guards what it cannot foresee.
+        console.print("build failed: the document nests too deeply to lay out", markup=False)
+        return EXIT_FINDINGS
+    except BrokenExecutor:
+        console.print("build failed: a layout process died (out of memory, or killed)", markup=False)
         return EXIT_FINDINGS
     console.print(f"{len(written)} file(s) in {time.monotonic() - started:.1f} s")
     return EXIT_OK

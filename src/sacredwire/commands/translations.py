@@ -7,9 +7,11 @@ from pathlib import Path
 
 from rich.console import Console
 
-from ..cli import EXIT_FINDINGS, EXIT_OK, command
+from ..cli import EXIT_FINDINGS, EXIT_OK, EXIT_UNLOADABLE, command
 from ..load import CONTENT_DIR
-from ..translations import SOURCE_LANG, stale_translations, stamp_file
+from ..load._files import content_files
+from ..model import SOURCE_LANG, Rulebook
+from ..translations import stale_translations, stamp_file
 from . import load_project
 
 
@@ -31,12 +33,25 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
 )
 def translations_command(args: argparse.Namespace, console: Console) -> int:
     root, rulebook = load_project()
+    translated = [lang for lang in rulebook.meta.languages if lang != SOURCE_LANG]
+    if args.lang not in translated:
+        console.print(f"error: --lang {args.lang!r} is not a translation language of content/book.yaml "
+                      f"(translations: {', '.join(translated) or 'none'})", markup=False)
+        return EXIT_UNLOADABLE
     if args.stamp:
         fingerprints = {str(rule_id): section.fingerprint
                         for rule_id, section in rulebook.sections(SOURCE_LANG).items()}
-        files = [path.resolve() for path in args.files] or sorted(
-            (root / CONTENT_DIR).glob(f"*/{args.lang}/*.md"))
-        changed = [path for path in files if stamp_file(path, fingerprints)]
+        allowed = _translation_files(root, rulebook, args.lang)
+        files = []
+        for given in args.files:
+            path = (Path.cwd() / given).absolute()
+            if path not in allowed:
+                console.print(f"error: {given}: not a {args.lang} content file of this project "
+                              f"(content/<booklet>/{args.lang}/*.md)", markup=False)
+                return EXIT_UNLOADABLE
+            files.append(path)
+        changed = [path for path in files or sorted(allowed)
+                   if stamp_file(path, path.relative_to(root).as_posix(), fingerprints)]
         for path in changed:
             console.print(f"stamped {path.relative_to(root)}", markup=False)
         console.print(f"{len(changed)} file(s) updated")
@@ -46,3 +61,9 @@ def translations_command(args: argparse.Namespace, console: Console) -> int:
         print(f"{item.translation.location}: {item.reason}")
     print(f"{len(stale)} stale translation(s)")
     return EXIT_FINDINGS if stale else EXIT_OK
+
+
+def _translation_files(root: Path, rulebook: Rulebook, lang: str) -> set[Path]:
+    """The Markdown files the loader reads for ``lang``: the only files --stamp may rewrite."""
+    return {path for booklet in rulebook.meta.booklets
+            for path in content_files(root / CONTENT_DIR / booklet.key / lang, root, ".md")}

@@ -25,8 +25,9 @@ TIER_SIDES = (4, 6, 8, 10, 12)
 # C1.9: "Roll 2 dice and add the results."
 DICE_PER_ROLL = 2
 
-_TIER = re.compile(r"^2d(\d+)$")
-_DICE = re.compile(r"^(?P<count>\d*)d(?P<sides>\d+)(?P<bonus>[+-]\d+)?$")
+# ASCII digits only, and bounded: "2d٦" is not 2d6, and no roll has a hundred dice.
+_TIER = re.compile(r"^2d(\d{1,2})$", re.ASCII)
+_DICE = re.compile(r"^(?P<count>\d{0,2})d(?P<sides>\d{1,2})(?P<bonus>[+-]\d{1,3})?$", re.ASCII)
 
 
 @dataclass(frozen=True, order=True)
@@ -163,7 +164,7 @@ class Dice:
     def parse(cls, text: str | int) -> Dice:
         """Read ``d6``, ``1d6``, ``2d6``, ``d4+1`` or a flat ``2``."""
         raw = str(text).strip()
-        if re.fullmatch(r"\d+", raw):
+        if re.fullmatch(r"\d{1,3}", raw, re.ASCII):
             return cls(0, 0, int(raw))
         match = _DICE.match(raw)
         if not match or int(match["sides"]) < 2:

@@ -1,6 +1,6 @@
 """HTML -> laid-out document -> PDF bytes, with WeasyPrint.
 
-WeasyPrint may only read files inside the project (a restricted URL fetcher),
+WeasyPrint may only read the project's templates (a restricted URL fetcher),
 and any warning it logs fails the layout: a missing font or image must never
 pass silently into a print file.
 """
@@ -22,7 +22,8 @@ import weasyprint
 
 from ..diagnostics import LayoutError
 from pypdf import PdfReader, PdfWriter
-from pypdf.generic import BooleanObject, DictionaryObject, NameObject, TextStringObject
+from pypdf.generic import (ArrayObject, BooleanObject, ByteStringObject, DictionaryObject, NameObject,
+                           TextStringObject)
 
 from ._inks import InkError, black_ink_greys
 
@@ -67,12 +68,17 @@ def _no_warnings(what: str) -> Iterator[None]:
         raise LayoutError(f"{what}: WeasyPrint warned: " + "; ".join(dict.fromkeys(collector.messages)))
 
 
+# The only folder of a project a document reads: its styles, fonts and SVG
+# art. Content has no images of its own (diagrams are inline SVG), and the
+# rest of the project (its .git, an .env, the sources) is never served.
+DOCUMENT_FOLDERS = ("templates",)
+
+
 def lay_out(html: str, base_dir: Path, root: Path, what: str) -> weasyprint.Document:
     """Lay out one HTML document; styles and fonts are resolved from ``base_dir``."""
+    fetcher = ProjectFetcher([root / folder for folder in DOCUMENT_FOLDERS])
     with _no_warnings(what):
-        return weasyprint.HTML(
-            string=html, base_url=str(base_dir.resolve()) + "/", url_fetcher=ProjectFetcher([root])
-        ).render()
+        return weasyprint.HTML(string=html, base_url=str(base_dir.resolve()) + "/", url_fetcher=fetcher).render()
 
 
 def anchors(document: weasyprint.Document) -> dict[str, int]:
@@ -99,11 +105,17 @@ def pdf_bytes(document: weasyprint.Document, identity: str, what: str) -> bytes:
         # Tagged: the screen edition is read with assistive technology, and
         # every edition is made from this one layout.
         pdf = document.write_pdf(custom_metadata=True, pdf_identifier=identifier, hinting=True, pdf_tags=True)
-    return finish_layout(pdf, what)
+    return finish_layout(pdf, what, identifier)
 
 
-def finish_layout(pdf: bytes, what: str) -> bytes:
-    """One pass over a written layout: greys as black ink, links between volumes as file links."""
+def finish_layout(pdf: bytes, what: str, identifier: bytes | None = None) -> bytes:
+    """One pass over a written layout: greys as black ink, links between volumes as file links.
+
+    The second element of the file identifier that WeasyPrint wrote is a hash
+    of the objects, absolute ``file:`` URIs included: when the file is
+    rewritten, both elements become ``identifier`` (as for any newly written
+    file), so the bytes do not depend on the folder the project was built in.
+    """
     writer = PdfWriter(clone_from=PdfReader(io.BytesIO(pdf)))
     try:
         inked = black_ink_greys(writer, what)
@@ -111,6 +123,9 @@ def finish_layout(pdf: bytes, what: str) -> bytes:
         raise LayoutError(str(error)) from None
     if not (link_other_volumes(writer) or inked):
         return pdf
+    if identifier is not None:
+        # pypdf keeps the identifier of the file it cloned; it has no public setter.
+        writer._ID = ArrayObject([ByteStringObject(identifier), ByteStringObject(identifier)])
     output = io.BytesIO()
     writer.write(output)
     return output.getvalue()
@@ -123,6 +138,11 @@ def link_other_volumes(writer: PdfWriter) -> bool:
     folder and writes an absolute ``file:`` URI, which would name this
     machine's folders and break once the PDFs are moved. A remote go-to action
     (``GoToR``) names the other file relatively and the destination by name.
+
+    The second element of the file identifier that WeasyPrint wrote is a hash
+    of the objects, absolute ``file:`` URIs included: both elements become
+    ``identifier`` (as for any newly written file), so the bytes do not depend
+    on the folder the project was built in.
     """
     changed = False
     for page in writer.pages:

@@ -1,17 +1,34 @@
 """A content-addressed cache of laid-out documents.
 
-The HTML (with the styles and fonts it uses) fully determines the PDF, so a
-document whose HTML did not change is never laid out again.
+The HTML (with the styles and fonts it uses) and the code that lays it out
+and post-processes it fully determine the PDF, so a document whose key did not
+change is never laid out again. The key therefore covers the HTML, the
+template assets, the versions of WeasyPrint and pypdf and a digest of this
+package's own layout code.
+
+Each entry is a PDF and a JSON record beside it holding its anchors and the
+SHA-256 of both; an entry whose PDF does not match its digest (a flipped byte, a
+truncated write) is discarded and laid out again, never published. Entries
+beyond a size bound are pruned, least recently used first.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import os
 from functools import cache
+from importlib.metadata import version
 from pathlib import Path
 
 from . import LaidOut, write_atomically
+
+# Enough for every document of both languages several times over.
+MAX_CACHE_BYTES = 500 * 1024 * 1024
+_PACKAGE = Path(__file__).resolve().parent.parent
+# Code that never shapes a PDF's bytes: the checker, the commands and the rules
+# engine. Every other module of the package may, so all of them are hashed.
+_NOT_LAYOUT = ("check", "commands", "engine")
 
 
 @cache
@@ -27,6 +44,26 @@ def _assets_digest(templates_dir: str) -> str:
     return digest.hexdigest()
 
 
+@cache
+def code_digest(package: Path = _PACKAGE) -> str:
+    """The versions of WeasyPrint and pypdf and the digest of the package's layout code."""
+    digest = hashlib.sha256(f"weasyprint {version('weasyprint')}\0pypdf {version('pypdf')}\0".encode())
+    for path in sorted(package.rglob("*.py")):
+        relative = path.relative_to(package)
+        if relative.parts[0] in _NOT_LAYOUT:
+            continue
+        digest.update(relative.as_posix().encode() + b"\0")
+        digest.update(hashlib.sha256(path.read_bytes()).digest())
+    return digest.hexdigest()
+
+
+def _entry_digest(pdf: bytes, anchors: object, page_count: object, references: object) -> str:
+    """The digest of everything an entry holds, so a change to any of it is noticed."""
+    record = json.dumps({"anchors": anchors, "page_count": page_count, "references": references},
+                        sort_keys=True)
+    return hashlib.sha256(pdf + b"\0" + record.encode()).hexdigest()
+
+
 class LayoutCache:
     """PDF bytes and anchors by the digest of everything that produced them."""
 
@@ -36,20 +73,58 @@ class LayoutCache:
 
     def key(self, *parts: str) -> str:
         digest = hashlib.sha256(_assets_digest(str(self.templates_dir)).encode())
+        digest.update(b"\0" + code_digest().encode())
         for part in parts:
             digest.update(b"\0" + part.encode("utf-8"))
         return digest.hexdigest()
 
     def get(self, key: str) -> LaidOut | None:
+        """The entry for ``key`` if it is present and intact; a damaged entry is removed."""
         pdf_path, meta_path = self.folder / f"{key}.pdf", self.folder / f"{key}.json"
-        if not (pdf_path.is_file() and meta_path.is_file()):
+        try:
+            meta = json.loads(meta_path.read_bytes())
+            pdf = pdf_path.read_bytes()
+            intact = (isinstance(meta, dict) and isinstance(meta.get("anchors"), dict)
+                      and isinstance(meta.get("page_count"), int) and isinstance(meta.get("references"), int)
+                      and meta.get("sha256") == _entry_digest(pdf, meta["anchors"], meta["page_count"],
+                                                              meta["references"]))
+        except FileNotFoundError:
             return None
-        meta = json.loads(meta_path.read_text())
-        return LaidOut(pdf=pdf_path.read_bytes(), anchors=meta["anchors"], page_count=meta["page_count"],
+        except (OSError, ValueError):
+            intact = False
+        if not intact:
+            self._discard(key)
+            return None
+        os.utime(meta_path)  # recently used: pruned last
+        return LaidOut(pdf=pdf, anchors=meta["anchors"], page_count=meta["page_count"],
                        references=meta["references"])
 
     def put(self, key: str, laid_out: LaidOut) -> None:
+        """Store an entry: the PDF first, then its record, which makes it visible."""
         write_atomically(self.folder / f"{key}.pdf", laid_out.pdf)
         meta = {"anchors": laid_out.anchors, "page_count": laid_out.page_count,
-                "references": laid_out.references}
+                "references": laid_out.references,
+                "sha256": _entry_digest(laid_out.pdf, laid_out.anchors, laid_out.page_count, laid_out.references)}
         write_atomically(self.folder / f"{key}.json", json.dumps(meta, sort_keys=True).encode())
+        self.prune()
+
+    def _discard(self, key: str) -> None:
+        for suffix in (".json", ".pdf"):
+            (self.folder / f"{key}{suffix}").unlink(missing_ok=True)
+
+    def prune(self, max_bytes: int = MAX_CACHE_BYTES) -> None:
+        """Remove the least recently used entries until the cache holds at most ``max_bytes``."""
+        entries = []
+        for meta_path in self.folder.glob("*.json"):
+            pdf_path = meta_path.with_suffix(".pdf")
+            try:
+                entries.append((meta_path.stat().st_mtime, meta_path.stat().st_size
+                                + (pdf_path.stat().st_size if pdf_path.exists() else 0), meta_path.stem))
+            except FileNotFoundError:
+                continue  # removed by another process meanwhile
+        total = sum(size for _, size, _ in entries)
+        for _, size, key in sorted(entries):
+            if total <= max_bytes:
+                break
+            self._discard(key)
+            total -= size

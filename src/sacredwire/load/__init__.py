@@ -8,17 +8,23 @@ left for the checker, which reports all findings at once.
 
 from __future__ import annotations
 
+import datetime
+import re
 from pathlib import Path
 
 from ..diagnostics import ContentError, Location
 from ..ids import TableId
-from ..model import LANGUAGES, Booklet, BookletMeta, BookMeta, Rulebook, Table, Term
+from ..model import LANGUAGES, SOURCE_LANG, Booklet, BookletMeta, BookMeta, Rulebook, Table, Term
+from ._files import content_files, read_content_text
 from ._prose import parse_prose
 from ._settings import read_settings
 from ._tables import read_example, read_table
 from ._yaml import Fields, as_text, read_yaml
 
 CONTENT_DIR = "content"
+# A booklet key names folders and output files: lower-case words joined by
+# hyphens, nothing that could climb out of a folder.
+_KEY = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*", re.ASCII)
 
 
 def find_project_root(start: Path) -> Path:
@@ -38,18 +44,32 @@ def _read_meta(root: Path) -> BookMeta:
     booklets = []
     for raw in fields.require("booklets", list):
         booklet = Fields(raw, rel, "a booklet").only("key", "volume", "letter", "title", "subtitle")
+        key = booklet.require("key", str)
+        if not _KEY.fullmatch(key) or len(key) > 64:
+            raise booklet.error(f"booklet key {key!r} is not a slug (lower-case letters, digits and "
+                                f"hyphens, e.g. core-rules): it names folders and files")
         booklets.append(BookletMeta(
-            key=booklet.require("key", str), volume=booklet.require("volume", int),
+            key=key, volume=booklet.require("volume", int),
             letter=booklet.require("letter", str), title=booklet.text("title"),
             subtitle=booklet.text("subtitle"), location=booklet.location,
         ))
     languages = tuple(fields.require("languages", list))
     for lang in languages:
-        if lang not in LANGUAGES:
+        if not isinstance(lang, str) or lang not in LANGUAGES:
             raise fields.error(f"unsupported language {lang!r} (supported: {', '.join(LANGUAGES)})")
+    if SOURCE_LANG not in languages:
+        raise fields.error(f"languages must include {SOURCE_LANG!r}, the language every translation "
+                           f"is made from")
+    if len(set(languages)) != len(languages):
+        raise fields.error(f"languages lists a language twice: {list(languages)}")
+    date = str(fields.require("date", str))
+    try:
+        datetime.date.fromisoformat(date)
+    except ValueError:
+        raise fields.error(f"date {date!r} is not a date (write it as YYYY-MM-DD)") from None
     return BookMeta(
         title=fields.require("title", str), version=fields.require("version", str),
-        date=str(fields.require("date", str)), author=fields.require("author", str),
+        date=date, author=fields.require("author", str),
         licence=fields.require("licence", str), licence_url=fields.get("licence_url", str, ""),
         languages=languages, booklets=tuple(booklets), location=fields.location,
     )
@@ -80,7 +100,7 @@ def _read_glossary(root: Path) -> dict[str, Term]:
 def _read_collection(root: Path, folder: str, read, kind: str) -> dict:
     """Every item under ``content/<folder>/*.yaml`` (a list under the key ``<folder>``), by ID."""
     items: dict = {}
-    for path in sorted((root / CONTENT_DIR / folder).glob("*.yaml")):
+    for path in content_files(root / CONTENT_DIR / folder, root, ".yaml"):
         rel = path.relative_to(root).as_posix()
         fields = Fields(read_yaml(path, rel), rel, f"{folder} file").only(folder)
         for raw in fields.require(folder, list):
@@ -94,17 +114,13 @@ def _read_collection(root: Path, folder: str, read, kind: str) -> dict:
 
 def _read_booklet(root: Path, meta: BookletMeta, lang: str, tables: dict[TableId, Table]) -> Booklet | None:
     folder = root / CONTENT_DIR / meta.key / lang
-    files = sorted(folder.glob("*.md"))
+    files = content_files(folder, root, ".md")
     if not files:
         return None
     chapters = []
     for path in files:
         rel = path.relative_to(root).as_posix()
-        try:
-            text = path.read_text(encoding="utf-8")
-        except UnicodeDecodeError as exc:
-            raise ContentError(Location(rel, 1), f"not UTF-8 text ({exc.reason})") from None
-        chapters.extend(parse_prose(text, rel, tables.keys()))
+        chapters.extend(parse_prose(read_content_text(path, rel), rel, tables.keys()))
     return Booklet(meta=meta, lang=lang, chapters=tuple(chapters))
 
 

@@ -9,6 +9,7 @@ import yaml
 
 from ..diagnostics import ContentError, Location
 from ..model import LANGUAGES, Text
+from ._files import read_content_text
 
 
 class Mapping(dict):
@@ -29,6 +30,9 @@ def _construct_mapping(loader: _Loader, node: yaml.MappingNode) -> Mapping:
     result.line = node.start_mark.line + 1
     for key_node, value_node in node.value:
         key = loader.construct_object(key_node, deep=True)
+        if not isinstance(key, (str, int, float, bool)) and key is not None:
+            raise ContentError(Location(loader.name, key_node.start_mark.line + 1),
+                               "a key must be a word or a number")
         if key in result:
             raise ContentError(
                 Location(loader.name, key_node.start_mark.line + 1), f"duplicate key {key!r}"
@@ -37,27 +41,60 @@ def _construct_mapping(loader: _Loader, node: yaml.MappingNode) -> Mapping:
     return result
 
 
+# Python refuses to convert integers of more than 4300 digits; no number in a
+# rulebook has more than a handful.
+_MAX_INT_DIGITS = 18
+
+
+def _construct_int(loader: _Loader, node: yaml.ScalarNode) -> int:
+    if sum(character.isdigit() for character in node.value) > _MAX_INT_DIGITS:
+        raise ContentError(Location(loader.name, node.start_mark.line + 1),
+                           f"number too long ({len(node.value)} characters)")
+    return loader.construct_yaml_int(node)
+
+
 _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
+_Loader.add_constructor("tag:yaml.org,2002:int", _construct_int)
 # Dates stay strings: the version date is printed, never computed with.
 _Loader.add_constructor("tag:yaml.org,2002:timestamp", _Loader.construct_yaml_str)
 
 
-def read_yaml(path: Path, rel: str) -> Any:
-    """Parse one YAML file; syntax errors become ``file:line`` ContentErrors."""
+def _refuse_aliases(text: str, rel: str) -> None:
+    """Anchors and aliases are refused: content never needs them, and an
+    alias bomb (a kilobyte that expands to gigabytes) is built from them."""
+    for event in yaml.parse(text, Loader=_Loader):
+        if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None):
+            raise ContentError(Location(rel, event.start_mark.line + 1),
+                               "YAML anchors and aliases (&name, *name) are not allowed in content: "
+                               "write the value out")
+
+
+def parse_yaml(text: str, rel: str) -> Any:
+    """Parse YAML text read from ``rel``; every failure is a ``file:line`` ContentError."""
+    loader = None
     try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError as exc:
-        raise ContentError(Location(rel, 1), f"not UTF-8 text ({exc.reason})") from None
-    loader = _Loader(text)
-    loader.name = rel
-    try:
+        _refuse_aliases(text, rel)
+        loader = _Loader(text)
+        loader.name = rel
         return loader.get_single_data()
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark else 1
         raise ContentError(Location(rel, line), f"malformed YAML: {exc.problem}") from None
+    except yaml.YAMLError as exc:
+        # ReaderError (a control character) and the like carry no mark.
+        line = text[:getattr(exc, "position", 0) or 0].count("\n") + 1
+        raise ContentError(Location(rel, line), f"malformed YAML: {exc}".splitlines()[0]) from None
+    except RecursionError:
+        raise ContentError(Location(rel, 1), "malformed YAML: nested too deeply") from None
     finally:
-        loader.dispose()
+        if loader is not None:
+            loader.dispose()
+
+
+def read_yaml(path: Path, rel: str) -> Any:
+    """Read and parse one YAML content file (see :func:`read_content_text`)."""
+    return parse_yaml(read_content_text(path, rel), rel)
 
 
 class Fields:
@@ -74,7 +111,7 @@ class Fields:
         return ContentError(self.location, message)
 
     def only(self, *allowed: str) -> Fields:
-        unknown = sorted(set(self.data) - set(allowed))
+        unknown = sorted(map(str, set(self.data) - set(allowed)))
         if unknown:
             raise self.error(
                 f"unknown key {unknown[0]!r} in {self.what} (allowed: {', '.join(allowed)})"

@@ -17,6 +17,8 @@ from ..ids import ExampleId, RuleId, TableId
 from .settings import OutputSettings
 
 LANGUAGES = ("en", "es")
+# The language every translation is made from.
+SOURCE_LANG = "en"
 
 
 @dataclass(frozen=True)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gettext
 import io
+import os
 from functools import cache
 from pathlib import Path
 
@@ -11,15 +12,18 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.support import Translations
 
+from ..load._files import read_content_text
+
 
 @cache
 def translations(locales_dir: str, lang: str) -> gettext.NullTranslations:
     """The catalog for ``lang`` (English is the source language: no catalog)."""
     po_path = Path(locales_dir) / lang / "LC_MESSAGES" / "messages.po"
-    if lang == "en" or not po_path.is_file():
+    if lang == "en" or not os.path.lexists(po_path):
         return gettext.NullTranslations()
-    with po_path.open("rb") as handle:
-        catalog = read_po(handle, locale=lang)
+    # Read like content: a plain file of the project, never through a link.
+    text = read_content_text(po_path, f"{Path(locales_dir).name}/{lang}/LC_MESSAGES/messages.po")
+    catalog = read_po(io.StringIO(text), locale=lang)
     buffer = io.BytesIO()
     # Compiled in memory, so the build never depends on a stale .mo file.
     write_mo(buffer, catalog)

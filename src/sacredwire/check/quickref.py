@@ -1,0 +1,35 @@
+"""``content/quick-reference.yaml`` is checked with the rest, not first inside a build."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+from ..diagnostics import ContentError, Diagnostic, Severity
+from ..model import Rulebook
+from ..render import RenderContext
+from ..render._qrlayout import LAYOUT_FILE
+from ..render.pages import PageMap
+from ..render.quickref import layout_for
+from . import check
+
+
+@check("quickref")
+def quick_reference_layout(rulebook: Rulebook) -> Iterator[Diagnostic]:
+    """The layout file, validated against the content of every complete language.
+
+    A language still missing booklets cannot have a quick reference yet, so it
+    is not checked against it; a project without the file builds no quick
+    reference.
+    """
+    if not (Path(rulebook.root) / LAYOUT_FILE).exists():
+        return
+    for lang in rulebook.meta.languages:
+        if not all((booklet.key, lang) in rulebook.booklets for booklet in rulebook.meta.booklets):
+            continue
+        try:
+            layout_for(RenderContext(rulebook, lang, PageMap(), {}))
+        except ContentError as error:
+            yield Diagnostic("QREF001", Severity.ERROR, error.location, error.message,
+                             "see the quick reference section of content/README.md")
+            return  # the same layout error would repeat for every language

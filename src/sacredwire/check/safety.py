@@ -1,0 +1,178 @@
+"""Raw HTML in content may draw (inline SVG, spans) but never reach outside the page.
+
+Content is untrusted input: a pull request could write
+``<link rel="attachment" href="../.env">`` to embed a file of the machine
+that builds it into a PDF, or a ``javascript:`` link for the reader to click.
+Every raw HTML fragment of the prose and of table words is parsed, and each
+construct that reads a file, attaches one or runs a script is a finding at its
+line, before anything is laid out.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from html.parser import HTMLParser
+
+from ..diagnostics import Diagnostic, Location, Severity
+from ..markup import parser
+from ..model import Rulebook, Text
+from . import check, iter_sections
+
+# Elements that load, run or redirect something; content has no use for them.
+# Elements whose text is never shown (textarea, template...) would swallow what follows.
+REFUSED_ELEMENTS = frozenset({"link", "style", "script", "iframe", "frame", "frameset", "object", "embed",
+                              "base", "meta", "applet", "portal", "audio", "video", "source", "track",
+                              "textarea", "xmp", "plaintext", "noscript", "noembed", "noframes", "template"})
+# Attributes whose value is a URL that is fetched while laying out.
+_FETCHED = frozenset({"src", "srcset", "data", "poster", "background", "xlink:href", "lowsrc", "dynsrc"})
+_REFUSED_SCHEMES = ("javascript:", "vbscript:", "file:")
+# Browsers and WeasyPrint ignore these inside a URL: "java\tscript:" is "javascript:".
+_IGNORED_IN_URL = re.compile(r"[\x00-\x20\x7f]+")
+# A CSS escape (`\75` is "u") could hide any of these, so a backslash is refused too.
+_CSS_URL = re.compile(r"url\s*\(|@import|image-set\s*\(|\\", re.IGNORECASE)
+_HINT = "content may use inline SVG and plain markup; it cannot read, attach or run anything"
+
+
+# Deeper nesting than any drawing needs; thousands of levels exhaust the
+# layout engine's recursion.
+MAX_DEPTH = 100
+_VOID = frozenset({"area", "br", "col", "hr", "img", "input", "wbr"})
+
+
+class _Fragment(HTMLParser):
+    """The problems of one raw HTML fragment, each with its line within the fragment."""
+
+    def __init__(self, depth: int) -> None:
+        super().__init__(convert_charrefs=True)
+        self.problems: list[tuple[int, str, str]] = []
+        # Elements stay open across fragments (an inline <span> closed in a
+        # later one), so the depth is carried from fragment to fragment.
+        self.depth = depth
+
+    def handle_endtag(self, tag: str) -> None:
+        self.depth = max(0, self.depth - 1)
+
+    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self._check(tag, attrs)
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self._check(tag, attrs)
+        if tag not in _VOID:
+            self.depth += 1
+            if self.depth == MAX_DEPTH + 1:
+                self.problems.append((self.getpos()[0], "SAFE005", f"elements nested more than {MAX_DEPTH} deep"))
+
+    def _check(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        line = self.getpos()[0]
+        if tag in REFUSED_ELEMENTS:
+            self.problems.append((line, "SAFE004", f"raw HTML <{tag}> is not allowed in content"))
+        for name, value in attrs:
+            value = value or ""
+            url = _IGNORED_IN_URL.sub("", value).lower()
+            if name == "rel" and "attachment" in value.lower().split():
+                self.problems.append((line, "SAFE001", f"<{tag} rel=\"attachment\"> would embed a file "
+                                                       f"in the PDF"))
+            elif url.startswith(_REFUSED_SCHEMES):
+                self.problems.append((line, "SAFE002", f"<{tag} {name}=\"{value.strip()[:40]}\">: "
+                                                       f"{url.split(':')[0]}: URLs are not allowed"))
+            elif (name in _FETCHED or (name == "href" and tag != "a")) and url and not url.startswith("#"):
+                self.problems.append((line, "SAFE003", f"<{tag} {name}=\"{value.strip()[:40]}\"> would read "
+                                                       f"a file or URL"))
+            elif name == "style" and _CSS_URL.search(value):
+                self.problems.append((line, "SAFE003", f"<{tag} style=...> loads a URL"))
+
+
+@dataclass
+class _Nesting:
+    """How deep elements (raw HTML and Markdown's own) are open at this point of a file."""
+
+    depth: int = 0
+
+    def step(self, change: int, file: str, line: int) -> Iterator[Diagnostic]:
+        """Open (+1) or close (-1) an element; a finding when this passes the limit."""
+        self.depth = max(0, self.depth + change)
+        if change > 0 and self.depth == MAX_DEPTH + 1:
+            yield Diagnostic("SAFE005", Severity.ERROR, Location(file, line),
+                             f"elements nested more than {MAX_DEPTH} deep", _HINT)
+
+
+def _html_problems(html: str, first_line: int, file: str, nesting: _Nesting) -> Iterator[Diagnostic]:
+    # Each fragment is parsed on its own, so an unclosed comment or tag in one
+    # cannot hide what the next one says.
+    fragment = _Fragment(nesting.depth)
+    fragment.feed(html)
+    fragment.close()
+    nesting.depth = fragment.depth
+    opened = html.rfind("<!--")
+    if opened >= 0 and html.find("-->", opened + 4) < 0:
+        # An unclosed comment hides everything after it, headings and anchors included.
+        yield Diagnostic("SAFE006", Severity.ERROR, Location(file, first_line + html.count("\n", 0, opened)),
+                         "HTML comment '<!--' is not closed: it would hide the rest of the text",
+                         "close it with '-->' on the same block, or remove it")
+    for line, code, message in fragment.problems:
+        yield Diagnostic(code, Severity.ERROR, Location(file, first_line + line - 1), message, _HINT)
+
+
+def _link_problem(token, location: Location) -> Iterator[Diagnostic]:
+    """A Markdown link or image whose target is refused."""
+    for name in ("href", "src"):
+        target = token.attrGet(name)
+        if not target:
+            continue
+        url = _IGNORED_IN_URL.sub("", str(target)).lower()
+        if url.startswith(_REFUSED_SCHEMES):
+            yield Diagnostic("SAFE002", Severity.ERROR, location,
+                             f"link to {target!r}: {url.split(':')[0]}: URLs are not allowed", _HINT)
+        elif name == "src":
+            yield Diagnostic("SAFE003", Severity.ERROR, location,
+                             f"image {target!r}: content images are not supported "
+                             f"(draw diagrams as inline SVG)", _HINT)
+
+
+def _inline_problems(inline, first_line: int, file: str, nesting: _Nesting) -> Iterator[Diagnostic]:
+    line = first_line
+    for child in inline.children or []:
+        if child.type in ("softbreak", "hardbreak"):
+            line += 1
+        elif child.type == "html_inline":
+            yield from _html_problems(child.content, line, file, nesting)
+        elif child.type in ("link_open", "image"):
+            yield from _link_problem(child, Location(file, line))
+            if child.type == "image":
+                yield from _inline_problems(child, line, file, nesting)
+        # Emphasis, links and the like nest too; thousands of levels exhaust the layout engine.
+        yield from nesting.step(child.nesting, file, line)
+
+
+def _token_problems(tokens, file: str, nesting: _Nesting) -> Iterator[Diagnostic]:
+    for token in tokens:
+        first_line = token.map[0] + 1 if token.map else 1
+        if token.type == "html_block":
+            yield from _html_problems(token.content, first_line, file, nesting)
+        elif token.type == "inline":
+            yield from _inline_problems(token, first_line, file, nesting)
+        yield from nesting.step(token.nesting, file, first_line)
+
+
+def _text_problems(text: Text, location: Location) -> Iterator[Diagnostic]:
+    for _, words in sorted(text.values.items()):
+        for problem in _token_problems(parser().parse(words, {}), location.file, _Nesting()):
+            # Table words are one YAML value: the finding points at its row.
+            yield Diagnostic(problem.code, problem.severity, location, problem.message, problem.hint)
+
+
+@check("safety")
+def unsafe_markup(rulebook: Rulebook) -> Iterator[Diagnostic]:
+    nesting: dict[str, _Nesting] = {}
+    for _, section in iter_sections(rulebook):
+        file = section.location.file
+        yield from _token_problems((*section.tokens, *section.summary), file,
+                                   nesting.setdefault(file, _Nesting()))
+    for table in rulebook.tables.values():
+        texts = [(table.location, table.title)] + ([(table.location, table.note)] if table.note else [])
+        texts += [(row.location, cell) for row in table.rows for cell in row.cells.values()
+                  if isinstance(cell, Text)]
+        for location, text in texts:
+            yield from _text_problems(text, location)
