@@ -1,48 +1,160 @@
 #!/usr/bin/env python3
-"""Time a cold build and a cached rebuild of every target.
+"""Measure the build against a bare WeasyPrint pass over the same HTML, in one run.
 
-Usage: python scripts/bench_build.py [--lang en|es|all] [TARGET...]
+Usage: python scripts/bench_build.py [--json] [--jobs N]
 
-The cold build starts from an empty output folder (no layout cache); the
-rebuild runs again on the same folder, where nothing changed, so every
-document should come from the cache.
+On a copy of the project (content, templates, catalogs), it times:
+
+- ``cold_s``: ``sw28 build --lang all`` into an empty folder (no layout cache):
+  every booklet, quick reference, card deck and edition, and the web edition;
+- ``bare_s``: one bare WeasyPrint pass (lay out + write, nothing else) over the
+  final HTML of every document the cold build laid out, in a pool of the same
+  number of processes, largest documents first;
+- ``noop_s``: the same build again, nothing changed;
+- ``edit_s``: ``sw28 build core-rules --lang en`` after one sentence of C4.7
+  changed, on the cold build's folder;
+- ``edit_bare_s``: a bare WeasyPrint pass over that booklet's final HTML alone.
+
+The ratios compare each build with the bare pass measured in the same run, so
+they hold on any machine. ``--json`` prints one JSON object; otherwise a table.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
+import platform
+import shutil
 import subprocess
 import sys
 import tempfile
 import time
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-from pypdf import PdfReader
-
 PROJECT = Path(__file__).resolve().parent.parent
+EDITED_FILE = Path("content/core-rules/en/04-combat.md")
+EDITED_HEADING = "## C4.7 "
 
 
-def timed_build(out: Path, lang: str, targets: list[str]) -> float:
+def run_build(project: Path, out: Path, *args: str) -> float:
+    """Seconds for one ``sw28 build`` in ``project``; a failed build stops the benchmark."""
     started = time.perf_counter()
-    subprocess.run([sys.executable, "-m", "sacredwire", "build", *targets, "--lang", lang, "--out", str(out)],
-                   cwd=PROJECT, check=True, capture_output=True)
+    result = subprocess.run([sys.executable, "-m", "sacredwire", "build", *args, "--out", str(out)],
+                            cwd=project, capture_output=True, text=True)
+    elapsed = time.perf_counter() - started
+    if result.returncode != 0:
+        raise SystemExit(f"sw28 build {' '.join(args)} failed:\n{result.stdout}{result.stderr}")
+    return elapsed
+
+
+def edit_one_sentence(project: Path) -> None:
+    """Add a sentence to the first paragraph of C4.7 (English), as a designer's edit would."""
+    path = project / EDITED_FILE
+    lines = path.read_text(encoding="utf-8").split("\n")
+    heading = next(index for index, line in enumerate(lines) if line.startswith(EDITED_HEADING))
+    paragraph = next(index for index in range(heading + 1, len(lines)) if lines[index].strip())
+    lines[paragraph] += " Resolve every attack in this order."
+    path.write_text("\n".join(lines), encoding="utf-8")
+
+
+def final_html(project: Path, out: Path, lang_filter: str | None = None,
+               booklet_filter: str | None = None) -> list[tuple[str, str]]:
+    """(name, HTML) of every document the build laid out, with the pages the build printed."""
+    sys.path.insert(0, str(PROJECT / "src"))
+    from sacredwire.build_record import BuildRecord
+    from sacredwire.layout.booklet import tail_pages
+    from sacredwire.load import load_rulebook
+    from sacredwire.render import RenderContext, render
+    from sacredwire.render.cards import cards
+    from sacredwire.render.pages import PageMap
+
+    rulebook = load_rulebook(project)
+    record = BuildRecord.read(out)
+    if record is None:
+        raise SystemExit(f"no build record in {out}")
+    documents = []
+    for lang in rulebook.meta.languages:
+        if lang_filter and lang != lang_filter:
+            continue
+        context = RenderContext(rulebook, lang, PageMap(record.pages.get(lang, {})), {"paper": "a4"})
+        for booklet in rulebook.meta.booklets:
+            if booklet_filter and booklet.key != booklet_filter:
+                continue
+            html = render("booklet", context, booklet_key=booklet.key)
+            documents.append((f"{lang}/{booklet.key}", html))
+            pages = max(record.pages[lang][booklet.key].values())
+            roster, notes = tail_pages(pages, booklet.key in rulebook.settings.roster_booklets)
+            documents.append((f"{lang}/{booklet.key} (closing pages)",
+                              render("booklet-tail", context, booklet_key=booklet.key, blank_pages=notes,
+                                     roster=roster)))
+        if booklet_filter:
+            continue
+        documents.append((f"{lang}/quick-reference", render("quick-reference", context)))
+        documents.append((f"{lang}/cards", render("cards", context, deck=cards(context))))
+    return documents
+
+
+def _bare(job: tuple[str, str, str]) -> float:
+    """Lay out and write one document with nothing around it; its seconds."""
+    import weasyprint
+
+    name, html, base = job
+    started = time.perf_counter()
+    weasyprint.HTML(string=html, base_url=base).write_pdf(hinting=True, pdf_tags=True)
+    return time.perf_counter() - started
+
+
+def bare_pass(project: Path, documents: list[tuple[str, str]], jobs: int) -> float:
+    """Wall seconds for a bare WeasyPrint pass over ``documents`` in ``jobs`` processes."""
+    base = str((project / "templates").resolve()) + "/"
+    ordered = sorted(documents, key=lambda document: -len(document[1]))
+    started = time.perf_counter()
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        list(pool.map(_bare, [(name, html, base) for name, html in ordered]))
     return time.perf_counter() - started
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--lang", default="all")
-    parser.add_argument("targets", nargs="*")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="worker processes for both")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
-        out = Path(folder)
-        cold = timed_build(out, args.lang, args.targets)
-        cached = timed_build(out, args.lang, args.targets)
-        pdfs = sorted(pdf for pdf in out.glob("*/*.pdf") if not pdf.parent.name.startswith("."))
+        project = Path(folder) / "project"
+        for part in ("content", "templates", "locales"):
+            shutil.copytree(PROJECT / part, project / part)
+        shutil.copy(PROJECT / "pyproject.toml", project / "pyproject.toml")
+        out = Path(folder) / "out"
+        # The same font isolation the build uses, for the bare pass too.
+        sys.path.insert(0, str(PROJECT / "src"))
+        from sacredwire.fontsetup import isolate_fonts
+
+        isolate_fonts(project, Path(folder) / "fonts")
+        jobs = ["--jobs", str(args.jobs)]
+        cold = run_build(project, out, "--lang", "all", *jobs)
+        bare = bare_pass(project, final_html(project, out), args.jobs)
+        noop = run_build(project, out, "--lang", "all", *jobs)
+        edit_one_sentence(project)
+        edit = run_build(project, out, "core-rules", "--lang", "en", *jobs)
+        edit_bare = bare_pass(project, final_html(project, out, "en", "core-rules"), args.jobs)
+        from pypdf import PdfReader
+
+        pdfs = sorted(out.glob("*/*/*.pdf"))
         pages = sum(len(PdfReader(pdf).pages) for pdf in pdfs)
-    print(f"{len(pdfs)} PDFs, {pages} pages")
-    print(f"cold build:     {cold:6.1f} s")
-    print(f"cached rebuild: {cached:6.1f} s")
+    result = {
+        "machine": f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}",
+        "jobs": args.jobs, "files": len(pdfs), "pages": pages,
+        "cold_s": round(cold, 2), "bare_s": round(bare, 2), "cold_ratio": round(cold / bare, 3),
+        "noop_s": round(noop, 2),
+        "edit_s": round(edit, 2), "edit_bare_s": round(edit_bare, 2), "edit_ratio": round(edit / edit_bare, 3),
+    }
+    if args.json:
+        print(json.dumps(result))
+        return
+    for key, value in result.items():
+        print(f"{key:12} {value}")
 
 
 if __name__ == "__main__":

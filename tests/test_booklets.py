@@ -18,7 +18,7 @@ VOLUMES = {name: number for number, name in enumerate(BOOKLETS, start=1)}
 LANGS = ["en", "es"]
 MM = 72 / 25.4
 TRIM = (148 * MM, 210 * MM)
-BLEED = 3.175 * MM  # the widest bleed any edition needs (0.125 in)
+BLEED = 3 * MM  # the press edition's bleed (content/outputs.yaml)
 PAGE_WORD = {"en": "p.", "es": "pág."}
 
 

@@ -83,5 +83,5 @@ def test_text_past_the_margin_fails_the_build(project: Path) -> None:
     _replace(project, PROSE, "Roll two dice.", "Roll two dice: " + "0123456789" * 12 + ".")
     result = run_sw28("build", "core-rules", cwd=project)
     assert result.returncode == 1
-    assert "en/core-rules: text runs past the page margin: p. 3:" in result.stderr
+    assert "en/core-rules: text runs past the page margin: p. 4:" in result.stderr
     assert not (project / "build" / "en" / "press" / "core-rules.pdf").exists()

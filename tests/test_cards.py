@@ -19,7 +19,7 @@ from sacredwire.editions.home import impose
 
 # The single cards: US poker trim and the 0.125 in bleed card printers ask for.
 CARD = (2.5 * 72, 3.5 * 72)
-BLEED = 0.125 * 72
+BLEED = 3 * MM  # the press edition's bleed (content/outputs.yaml); the pod decks have 0.125 in
 A4_PORTRAIT = (210 * MM, 297 * MM)
 SHEET_CARD = (63 * MM, 88 * MM)  # a card on the laid-out print-and-play sheets
 GRID_ORIGIN = (10.5 * MM, 16.5 * MM)  # 3 x 3 cards centred on A4

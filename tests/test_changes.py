@@ -197,7 +197,7 @@ def test_errata_sheet_cites_the_new_pages(tmp_path: Path) -> None:
     result = run_sw28("build", "core-rules", "errata", "--from", "v0.1", "--changes-since", "v0.1",
                       "--out", str(out), cwd=project)
     assert result.returncode == 0, result.stderr
-    booklet = PdfReader(out / "en" / "core-rules.pdf")
+    booklet = PdfReader(out / "en" / "screen" / "core-rules.pdf")
     page_of = {name: booklet.get_destination_page_number(dest) + 1
                for name, dest in booklet.named_destinations.items()}
     assert page_of["sec-C1-2"] > page_of["sec-C1-1"]

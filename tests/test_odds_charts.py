@@ -37,7 +37,7 @@ def engine_percent(attacker: str, defender: str, capsys) -> int:
 @pytest.mark.parametrize("lang", ["en", "es"])
 @pytest.mark.parametrize("target", ["core-rules", "quick-reference"])
 def test_the_printed_chart_is_the_engines(build_dir: Path, lang: str, target: str, capsys):
-    rows = chart_rows(build_dir / lang / f"{target}.pdf", TITLES[lang])
+    rows = chart_rows(build_dir / lang / "screen" / f"{target}.pdf", TITLES[lang])
     tiers = ["2d4", "2d6", "2d8", "2d10", "2d12"]
     assert list(rows) == tiers
     for attacker, defender in (("2d4", "2d6"), ("2d6", "2d4"), ("2d8", "2d12"), ("2d12", "2d10"), ("2d6", "2d6")):
@@ -47,7 +47,7 @@ def test_the_printed_chart_is_the_engines(build_dir: Path, lang: str, target: st
 
 @pytest.mark.parametrize("lang, words", [("en", "Nine tokens remain."), ("es", "Quedan nueve fichas.")])
 def test_example_fields_print_their_values(build_dir: Path, lang: str, words: str):
-    text = subprocess.run(["pdftotext", str(build_dir / lang / "core-rules.pdf"), "-"], capture_output=True,
+    text = subprocess.run(["pdftotext", str(build_dir / lang / "screen" / "core-rules.pdf"), "-"], capture_output=True,
                           text=True, check=True).stdout
     flat = " ".join(text.split())
     assert words in flat and "{$" not in flat

@@ -335,7 +335,7 @@ def test_sw28_build_web_writes_the_site(tmp_path):
     assert result.returncode == 0, result.stderr
     assert (out / "web" / "index.html").is_file()
     assert (out / "web" / "es" / "C4.7" / "index.html").is_file()
-    assert not list(out.glob("*/*.pdf"))
+    assert not list(out.glob("*/*/*.pdf"))
 
 
 def test_a_rebuild_removes_pages_no_longer_in_the_site(tmp_path):
@@ -352,7 +352,7 @@ def test_a_rebuild_removes_pages_no_longer_in_the_site(tmp_path):
 def test_the_default_build_includes_the_site(build_dir):
     for lang in ("en", "es"):
         assert (build_dir / "web" / lang / "core-rules.html").is_file()
-        assert (build_dir / lang / "core-rules.pdf").is_file()
+        assert (build_dir / lang / "press" / "core-rules.pdf").is_file()
 
 
 def test_a_small_project_gets_the_pages_it_has_content_for(tmp_path):

@@ -134,14 +134,7 @@ def build_command(args: argparse.Namespace, console: Console) -> int:
                           f"({len(record.files)} file(s))", markup=False)
             return EXIT_OK
 
-    # Before WeasyPrint is imported (it reads the font configuration then).
-    isolate_fonts(root, out_dir / ".cache")
-    # Imported here: WeasyPrint takes a second to import, which the other
-    # commands should not pay.
-    from ..build import BuildError, BuildRefused, build
-    from ..layout import LayoutError
     from ..outputs import KINDS, BuildOptions, all_targets
-    from ..publish import PublishError
 
     rulebook = load_rulebook(root)
     langs = list(rulebook.meta.languages) if args.lang == "all" else [args.lang]
@@ -167,6 +160,14 @@ def build_command(args: argparse.Namespace, console: Console) -> int:
                 console.print(f"error: {target.name} cannot be built in language {lang!r} ({why})")
                 return EXIT_UNLOADABLE
     editions = tuple(EDITIONS) if args.edition == "all" else (args.edition,)
+    # Before WeasyPrint is imported (it reads the font configuration then).
+    isolate_fonts(root, out_dir / ".cache")
+    # Imported here: WeasyPrint takes a second to import, which the other
+    # commands should not pay.
+    from ..build import BuildError, BuildRefused, build
+    from ..layout import LayoutError
+    from ..publish import PublishError
+
     try:
         with console.status("building…", spinner="dots") as status:
             def progress(message: str) -> None:

@@ -9,18 +9,33 @@ from . import LaidOut, LayoutError, anchors, combine, lay_out, pdf_bytes
 from ._boxes import overflowing_text
 from .cache import LayoutCache
 
+# A saddle-stitched booklet: a cover sheet and at least one more sheet.
+MIN_PAGES = 8
+
+
 def tail_pages(rule_pages: int, wants_roster: bool) -> tuple[bool, int]:
     """(roster?, notes pages) so that rules + tail + back cover is a multiple of 4.
 
+    The page before the back cover is its inside: a notes page, never the
+    roster, since a print-on-demand cover is printed on its outside only. A
+    booklet has at least 8 pages, so its interior without the cover sheet
+    still has 4.
+
     >>> tail_pages(21, True)
     (True, 1)
-    >>> tail_pages(23, True)
-    (False, 0)
+    >>> tail_pages(22, True)
+    (False, 1)
+    >>> tail_pages(20, True)
+    (True, 2)
     >>> tail_pages(22, False)
     (False, 1)
+    >>> tail_pages(3, False)
+    (False, 4)
     """
     free = -(rule_pages + 1) % 4
-    roster = wants_roster and free >= 1
+    while free < 1 or rule_pages + free + 1 < MIN_PAGES:
+        free += 4
+    roster = wants_roster and free >= 2
     return roster, free - int(roster)
 
 
