@@ -118,10 +118,6 @@ def build_command(args: argparse.Namespace, console: Console) -> int:
     started = time.monotonic()
     root = find_project_root(Path.cwd())
     out_dir = args.out or root / "build"
-    unusable = _unusable_folder(out_dir)
-    if unusable:
-        console.print(f"error: cannot write to {out_dir}: {unusable}", markup=False)
-        return EXIT_UNLOADABLE
     # Everything the command line chooses that shapes the files.
     choices = {"targets": sorted(args.targets), "lang": args.lang, "edition": args.edition, "paper": args.paper,
                "gutter": args.gutter}
@@ -160,6 +156,10 @@ def build_command(args: argparse.Namespace, console: Console) -> int:
                 console.print(f"error: {target.name} cannot be built in language {lang!r} ({why})")
                 return EXIT_UNLOADABLE
     editions = tuple(EDITIONS) if args.edition == "all" else (args.edition,)
+    unusable = _unusable_folder(out_dir)
+    if unusable:
+        console.print(f"error: cannot write to {out_dir}: {unusable}", markup=False)
+        return EXIT_UNLOADABLE
     # Before WeasyPrint is imported (it reads the font configuration then).
     isolate_fonts(root, out_dir / ".cache")
     # Imported here: WeasyPrint takes a second to import, which the other

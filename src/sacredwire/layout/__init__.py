@@ -157,6 +157,10 @@ def link_other_volumes(writer: PdfWriter) -> bool:
                     NameObject("/D"): TextStringObject(destination),
                     NameObject("/NewWindow"): BooleanObject(True),
                 })
+                # A tagged link describes its target for screen readers: the file beside
+                # this one, not the folder it was built in.
+                if "/Contents" in annotation:
+                    annotation[NameObject("/Contents")] = TextStringObject(f"{file_name}#{destination}")
                 changed = True
     return changed
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 import yaml
@@ -69,14 +70,14 @@ def _refuse_aliases(text: str, rel: str) -> None:
                                "write the value out")
 
 
-def parse_yaml(text: str, rel: str) -> Any:
-    """Parse YAML text read from ``rel``; every failure is a ``file:line`` ContentError."""
+def _parsed(text: str, rel: str, parse: Callable[[_Loader], Any]) -> Any:
+    """Run ``parse`` on a loader of ``text``; every failure is a ``file:line`` ContentError."""
     loader = None
     try:
         _refuse_aliases(text, rel)
         loader = _Loader(text)
         loader.name = rel
-        return loader.get_single_data()
+        return parse(loader)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark else 1
@@ -90,6 +91,11 @@ def parse_yaml(text: str, rel: str) -> Any:
     finally:
         if loader is not None:
             loader.dispose()
+
+
+def parse_yaml(text: str, rel: str) -> Any:
+    """Parse YAML text read from ``rel``; every failure is a ``file:line`` ContentError."""
+    return _parsed(text, rel, lambda loader: loader.get_single_data())
 
 
 def read_yaml(path: Path, rel: str) -> Any:
@@ -152,17 +158,5 @@ def as_text(value: Any, location: Location, what: str) -> Text:
 
 
 def compose_yaml(path: Path, rel: str) -> yaml.Node | None:
-    """The node tree of one YAML file, for checks that need each value's line."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError as exc:
-        raise ContentError(Location(rel, 1), f"not UTF-8 text ({exc.reason})") from None
-    loader = _Loader(text)
-    loader.name = rel
-    try:
-        return loader.get_single_node()
-    except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        raise ContentError(Location(rel, mark.line + 1 if mark else 1), f"malformed YAML: {exc.problem}") from None
-    finally:
-        loader.dispose()
+    """The node tree of one YAML file, for checks that need each value's line (read as content is)."""
+    return _parsed(read_content_text(path, rel), rel, lambda loader: loader.get_single_node())
