@@ -12,7 +12,7 @@ from pathlib import Path
 
 from ..diagnostics import ContentError, Location
 from ..ids import TableId
-from ..model import LANGUAGES, Booklet, BookletMeta, BookMeta, Rulebook, Table, Term
+from ..model import LANGUAGES, Booklet, BookletMeta, BookMeta, Cmyk, HyphenationRules, Rulebook, Table, Term
 from ._prose import parse_prose
 from ._tables import read_example, read_table
 from ._yaml import Fields, as_text, read_yaml
@@ -36,11 +36,13 @@ def _read_meta(root: Path) -> BookMeta:
     fields.only("title", "version", "date", "author", "licence", "licence_url", "languages", "booklets")
     booklets = []
     for raw in fields.require("booklets", list):
-        booklet = Fields(raw, rel, "a booklet").only("key", "volume", "letter", "title", "subtitle")
+        booklet = Fields(raw, rel, "a booklet").only("key", "volume", "letter", "title", "subtitle", "colour",
+                                                     "blurb")
         booklets.append(BookletMeta(
             key=booklet.require("key", str), volume=booklet.require("volume", int),
             letter=booklet.require("letter", str), title=booklet.text("title"),
             subtitle=booklet.text("subtitle"), location=booklet.location,
+            colour=_read_cmyk(booklet, rel), blurb=booklet.text("blurb", required=False),
         ))
     languages = tuple(fields.require("languages", list))
     for lang in languages:
@@ -52,6 +54,51 @@ def _read_meta(root: Path) -> BookMeta:
         licence=fields.require("licence", str), licence_url=fields.get("licence_url", str, ""),
         languages=languages, booklets=tuple(booklets), location=fields.location,
     )
+
+
+def _read_cmyk(owner: Fields, rel: str) -> Cmyk | None:
+    """A ``colour: {c: 0, m: 65, y: 100, k: 10}`` entry (ink percentages), if present."""
+    raw = owner.get("colour", dict)
+    if raw is None:
+        return None
+    fields = Fields(raw, rel, "a colour", owner.location.line).only("c", "m", "y", "k")
+    inks = {}
+    for ink in "cmyk":
+        value = fields.require(ink, (int, float))
+        if not 0 <= value <= 100:
+            raise fields.error(f"colour ink {ink!r} must be 0-100 percent, not {value}")
+        inks[ink] = value
+    colour = Cmyk(**inks)
+    if colour.total_ink > Cmyk.MAX_INK:
+        raise fields.error(f"colour has {colour.total_ink:g}% total ink; print allows at most {Cmyk.MAX_INK}%")
+    return colour
+
+
+def _read_hyphenation(root: Path) -> dict[str, HyphenationRules]:
+    """``content/hyphenation.yaml``: per language, words never broken and preferred break points."""
+    rel = f"{CONTENT_DIR}/hyphenation.yaml"
+    if not (root / rel).is_file():
+        return {}
+    fields = Fields(read_yaml(root / rel, rel), rel, "hyphenation list").only(*LANGUAGES)
+    rules: dict[str, HyphenationRules] = {}
+    for lang in LANGUAGES:
+        raw = fields.get(lang, dict)
+        if raw is None:
+            continue
+        entry = Fields(raw, rel, f"the {lang} hyphenation list", fields.location.line).only("keep", "breaks")
+        keep = entry.get("keep", list, [])
+        breaks = entry.get("breaks", list, [])
+        for word in (*keep, *breaks):
+            if not isinstance(word, str) or not word.strip() or " " in word:
+                raise entry.error(f"{lang}: {word!r} is not a single word")
+        doubled = sorted({word.lower() for word in keep} & {word.replace("-", "").lower() for word in breaks})
+        if doubled:
+            raise entry.error(f"{lang}: {doubled[0]!r} is both kept whole and given break points")
+        rules[lang] = HyphenationRules(
+            keep=frozenset(word.lower() for word in keep),
+            breaks={word.replace("-", "").lower(): word.lower() for word in breaks},
+        )
+    return rules
 
 
 def _read_glossary(root: Path) -> dict[str, Term]:
@@ -118,4 +165,5 @@ def load_rulebook(root: Path) -> Rulebook:
     return Rulebook(
         root=str(root), meta=meta, glossary=_read_glossary(root), tables=tables,
         examples=_read_collection(root, "examples", read_example, "example"), booklets=booklets,
+        hyphenation=_read_hyphenation(root),
     )

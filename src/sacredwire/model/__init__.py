@@ -38,8 +38,32 @@ class Text:
 
 
 @dataclass(frozen=True)
+class Cmyk:
+    """A process colour as ink percentages (0-100 each), as print shops specify it."""
+
+    c: float
+    m: float
+    y: float
+    k: float
+
+    MAX_INK = 240
+
+    @property
+    def css(self) -> str:
+        """The colour as CSS ``device-cmyk()``, e.g. ``device-cmyk(0 0.65 1 0.1)``."""
+        return "device-cmyk({})".format(" ".join(f"{value / 100:g}" for value in (self.c, self.m, self.y, self.k)))
+
+    @property
+    def total_ink(self) -> float:
+        return self.c + self.m + self.y + self.k
+
+
+@dataclass(frozen=True)
 class BookletMeta:
-    """One booklet of the series: key (``core-rules``), volume, letter, title."""
+    """One booklet of the series: key (``core-rules``), volume, letter, title.
+
+    ``colour`` tells the volumes apart on covers; ``blurb`` is its back-cover text.
+    """
 
     key: str
     volume: int
@@ -47,6 +71,8 @@ class BookletMeta:
     title: Text
     subtitle: Text
     location: Location
+    colour: Cmyk | None = None
+    blurb: Text | None = None
 
 
 @dataclass(frozen=True)
@@ -74,6 +100,19 @@ class BookMeta:
             if booklet.letter == letter:
                 return booklet
         return None
+
+
+@dataclass(frozen=True)
+class HyphenationRules:
+    """How one language's words may break at a line end (``content/hyphenation.yaml``).
+
+    ``keep``: lower-case words never broken; ``breaks``: lower-case word -> the
+    word with ``-`` at each point where it may break, used instead of the
+    dictionary's points.
+    """
+
+    keep: frozenset[str] = frozenset()
+    breaks: Mapping[str, str] = field(default_factory=dict)
 
 
 # --- glossary --------------------------------------------------------------
@@ -266,6 +305,11 @@ class Rulebook:
     tables: Mapping[TableId, Table]
     examples: Mapping[ExampleId, Example]
     booklets: Mapping[tuple[str, str], Booklet] = field(default_factory=dict)
+    hyphenation: Mapping[str, HyphenationRules] = field(default_factory=dict)
+
+    def hyphenation_rules(self, lang: str) -> HyphenationRules:
+        """The hyphenation list of ``lang`` (empty if the project has none)."""
+        return self.hyphenation.get(lang, HyphenationRules())
 
     def booklet(self, key: str, lang: str) -> Booklet:
         return self.booklets[(key, lang)]

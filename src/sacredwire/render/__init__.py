@@ -21,6 +21,7 @@ from ..ids import TableId
 from ..model import Column, Row, Rulebook, Table
 from ._i18n import translations
 from ._markdown import ProseRenderer, XRefStyle
+from ._typography import HTML_LANG, Typesetter
 from .pages import PageMap
 
 __all__ = ["PageMap", "RenderContext", "render", "RENDERERS"]
@@ -60,15 +61,20 @@ class RenderContext:
         prose = ProseRenderer(
             rulebook=self.rulebook, lang=self.lang, booklet_key=booklet_key, pages=self.pages,
             xref_style=style, render_table=lambda table_id: self.table_html(table_id, holder["prose"]),
-            example_label=gettext("Example"),
+            example_label=gettext("Example"), typesetter=self.typesetter,
         )
         holder["prose"] = prose
         return prose
 
+    @property
+    def typesetter(self) -> Typesetter:
+        """The text pass of the context's language (quotes, minus signs, word breaks)."""
+        return Typesetter(self.lang, self.rulebook.hyphenation_rules(self.lang))
+
     def table_html(self, table_id: TableId, prose: ProseRenderer) -> str:
         table = self.rulebook.tables[table_id]
         template = self.env.get_template("base/table.html.j2")
-        return template.render(table=table, lang=self.lang, inline=prose.inline,
+        return template.render(table=table, lang=self.lang, inline=prose.inline, typeset=self.typesetter.text,
                                cell=lambda column, row: self.cell(table, column, row, prose))
 
     def cell(self, table: Table, column: Column, row: Row, prose: ProseRenderer) -> Markup:
@@ -79,7 +85,7 @@ class RenderContext:
         if column.kind == "text":
             return prose.inline(value[self.lang])
         if column.kind == "term":
-            return escape(self.rulebook.glossary[value].text[self.lang])
+            return self.typesetter.text(self.rulebook.glossary[value].text[self.lang])
         if column.kind == "number":
             return escape(format_decimal(value, locale=self.lang))
         if column.kind == "modifier":
@@ -106,6 +112,7 @@ def environment(templates_dir: str, locales_dir: str, lang: str) -> jinja2.Envir
         lstrip_blocks=True,
     )
     env.install_gettext_translations(translations(locales_dir, lang), newstyle=True)
+    env.globals["html_lang"] = HTML_LANG.get(lang, lang)
     return env
 
 

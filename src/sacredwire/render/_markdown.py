@@ -11,6 +11,7 @@ from markupsafe import Markup, escape
 from ..ids import RuleId, TableId
 from ..markup import parser
 from ..model import Rulebook, Section
+from ._typography import Typesetter
 from .pages import PageMap
 
 
@@ -35,6 +36,7 @@ class ProseRenderer:
     xref_style: XRefStyle
     render_table: Callable[[TableId], str]
     example_label: str
+    typesetter: Typesetter
 
     def __post_init__(self) -> None:
         self._sections = self.rulebook.sections(self.lang)
@@ -63,7 +65,7 @@ class ProseRenderer:
         style = self.xref_style
         pattern = (style.short_other if other else style.short_same) if short else (
             style.full_other if other else style.full_same)
-        text = escape(pattern % fields)
+        text = self.typesetter.text(pattern % fields)
         href = f"{meta.key}.pdf#{target.anchor}" if other else f"#{target.anchor}"
         return (f'<a class="xref" href="{href}" data-target="{target}" data-booklet="{meta.key}" '
                 f'data-page="{fields["page"]}">{text}</a>')
@@ -81,7 +83,7 @@ class ProseRenderer:
         meta = tokens[idx].meta
         return (f'<aside class="example" id="{meta["id"].anchor}">'
                 f'<p class="example-title"><span class="label">{escape(self.example_label)}</span>'
-                f' · {escape(meta["title"])}</p>\n')
+                f' · {self.typesetter.text(meta["title"])}</p>\n')
 
     def _quote_open(self, tokens: Sequence[Any], idx: int, options: Any, env: Any) -> str:
         self._quotes.append(tokens[idx].meta["attribution"])
@@ -89,20 +91,20 @@ class ProseRenderer:
 
     def _quote_close(self, tokens: Sequence[Any], idx: int, options: Any, env: Any) -> str:
         attribution = self._quotes.pop()
-        caption = f"<figcaption>{escape(attribution)}</figcaption>" if attribution else ""
+        caption = f"<figcaption>{self.typesetter.text(attribution)}</figcaption>" if attribution else ""
         return f"</blockquote>{caption}</figure>\n"
 
     # -- entry points -----------------------------------------------------------
 
     def body(self, section: Section) -> Markup:
         """The section's prose as HTML (summaries excluded)."""
-        return Markup(self._renderer.render(list(section.tokens), parser().options, {}))
+        return Markup(self._renderer.render(self.typesetter.tokens(section.tokens), parser().options, {}))
 
     def summary(self, section: Section) -> Markup:
         """The section's ``::: summary`` block as HTML."""
-        return Markup(self._renderer.render(list(section.summary), parser().options, {}))
+        return Markup(self._renderer.render(self.typesetter.tokens(section.summary), parser().options, {}))
 
     def inline(self, text: str) -> Markup:
         """Inline Markdown of a table cell, with references."""
-        tokens = parser().parseInline(text, {})
+        tokens = self.typesetter.tokens(parser().parseInline(text, {}))
         return Markup(self._renderer.render(tokens, parser().options, {}))
