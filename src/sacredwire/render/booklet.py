@@ -8,6 +8,7 @@ from markupsafe import Markup
 
 from ..model import Section
 from . import RenderContext, renderer
+from ._cover import cover_svg, volume_colour
 from .pages import PageMap
 
 
@@ -42,6 +43,9 @@ def _common(context: RenderContext, booklet_key: str) -> dict:
         "kind": "booklet",
         "release_date": context.format_date(meta.date),
         "document_title": f"{meta.title} · {booklet.title[context.lang]}",
+        "cover_art": cover_svg(booklet),
+        "volume_colour": lambda other: volume_colour(other).css,
+        "typeset": context.typesetter.text,
     }
 
 
