@@ -75,6 +75,7 @@ class RenderContext:
         table = self.rulebook.tables[table_id]
         template = self.env.get_template("base/table.html.j2")
         return template.render(table=table, lang=self.lang, inline=prose.inline, typeset=self.typesetter.text,
+                               lines=table_lines(table),
                                cell=lambda column, row: self.cell(table, column, row, prose))
 
     def cell(self, table: Table, column: Column, row: Row, prose: ProseRenderer) -> Markup:
@@ -98,6 +99,41 @@ class RenderContext:
 
     def format_date(self, iso_date: str) -> str:
         return format_date(datetime.date.fromisoformat(iso_date), format="long", locale=self.lang)
+
+
+# A table with this many columns or more does not fit the booklet's measure at
+# a readable size: each row is set on two lines.
+STACKED_COLUMNS = 9
+SHORT_KINDS = frozenset({"dice", "number", "inches", "modifier", "plain", "roll"})
+
+
+@dataclass(frozen=True)
+class TableLines:
+    """How a table's columns are set: the identity columns span both lines of a
+    row, then the first line's columns, then (stacked tables only) the columns
+    gathered into one cell on a second line."""
+
+    identity: tuple[Column, ...]
+    first: tuple[Column, ...]
+    second: tuple[Column, ...] = ()
+
+
+def table_lines(table: Table) -> TableLines:
+    """Split a wide table's columns over two lines; a narrow table keeps one.
+
+    The second line starts at the first text column that follows the numbers
+    (a unit's weapon after its stats, a model's gear after its dice); the
+    identity columns are the roll and the name before the first text column.
+    """
+    columns = table.booklet_columns
+    if len(columns) < STACKED_COLUMNS:
+        return TableLines((), columns)
+    first_text = next((i for i, c in enumerate(columns) if c.kind in ("text", "term")), 0)
+    split = next((i for i in range(first_text + 1, len(columns))
+                  if columns[i].kind in ("text", "term") and any(c.kind in SHORT_KINDS and c.kind not in
+                                                                  ("roll", "plain")
+                                                                  for c in columns[first_text:i])), len(columns))
+    return TableLines(columns[:first_text + 1], columns[first_text + 1:split], columns[split:])
 
 
 @cache

@@ -82,7 +82,9 @@ def _quote(char: str, before: str, after: str, lang: str, state: QuoteState) -> 
             return FOOT
     if char == '"' and before.isdigit() and not state.open_quotes:
         return INCH
-    opening = (before == "" or before in _OPENING_CONTEXT) and after not in ("", " ")
+    # At the end of a piece the next character is unknown (bold text may
+    # follow): the character before decides alone.
+    opening = (before == "" or before in _OPENING_CONTEXT) and not after.isspace()
     if opening:
         depth = len(state.open_quotes) if char == '"' else max(len(state.open_quotes), 1)
         depth = min(depth, len(pairs) - 1)

@@ -73,7 +73,6 @@ class Card:
     texts: tuple[Stat, ...]
     note: Markup | None
     rule_id: str
-    table_id: str
     text_size: str
 
 
@@ -122,8 +121,7 @@ def _card(context: RenderContext, family: Family, table: Table, row: Row, home: 
         name_size=_step(len(name), NAME_STEPS),
         roll=Stat(roll_column.title[lang], context.cell(table, roll_column, row, prose)) if roll_column else None,
         stats=tuple(tuple(stat(key) for key in keys) for keys in family.stats), texts=texts,
-        note=prose.inline(table.note[lang]) if table.note else None, rule_id=str(home or table.id),
-        table_id=str(table.id),
+        note=prose.inline(table.note[lang]) if table.note else None, rule_id=str(home) if home else "",
         text_size=_step(words + STAT_ROW_LOAD * len(family.stats), TEXT_STEPS),
     )
 
