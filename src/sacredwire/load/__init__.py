@@ -37,12 +37,16 @@ def _read_meta(root: Path) -> BookMeta:
     booklets = []
     for raw in fields.require("booklets", list):
         booklet = Fields(raw, rel, "a booklet").only("key", "volume", "letter", "title", "subtitle", "colour",
-                                                     "blurb")
+                                                     "blurb", "page_per_section")
+        page_per_section = booklet.get("page_per_section", list, [])
+        if not all(isinstance(chapter, str) for chapter in page_per_section):
+            raise booklet.error("page_per_section must list chapter IDs, e.g. [M2, M3]")
         booklets.append(BookletMeta(
             key=booklet.require("key", str), volume=booklet.require("volume", int),
             letter=booklet.require("letter", str), title=booklet.text("title"),
             subtitle=booklet.text("subtitle"), location=booklet.location,
             colour=_read_cmyk(booklet, rel), blurb=booklet.text("blurb", required=False),
+            page_per_section=tuple(page_per_section),
         ))
     languages = tuple(fields.require("languages", list))
     for lang in languages:
@@ -162,6 +166,13 @@ def load_rulebook(root: Path) -> Rulebook:
             booklet = _read_booklet(root, booklet_meta, lang, tables)
             if booklet is not None:
                 booklets[(booklet_meta.key, lang)] = booklet
+    for booklet_meta in meta.booklets:
+        chapters = {str(chapter.intro.id) for (key, _), booklet in booklets.items() if key == booklet_meta.key
+                    for chapter in booklet.chapters}
+        unknown = [chapter for chapter in booklet_meta.page_per_section if chapter not in chapters]
+        if unknown:
+            raise ContentError(booklet_meta.location, f"page_per_section: {booklet_meta.key} has no chapter "
+                                                      f"{unknown[0]}")
     return Rulebook(
         root=str(root), meta=meta, glossary=_read_glossary(root), tables=tables,
         examples=_read_collection(root, "examples", read_example, "example"), booklets=booklets,

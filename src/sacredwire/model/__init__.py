@@ -62,7 +62,8 @@ class Cmyk:
 class BookletMeta:
     """One booklet of the series: key (``core-rules``), volume, letter, title.
 
-    ``colour`` tells the volumes apart on covers; ``blurb`` is its back-cover text.
+    ``colour`` tells the volumes apart on covers; ``blurb`` is its back-cover text;
+    every section of a chapter in ``page_per_section`` (a mission) starts a page.
     """
 
     key: str
@@ -73,6 +74,7 @@ class BookletMeta:
     location: Location
     colour: Cmyk | None = None
     blurb: Text | None = None
+    page_per_section: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
