@@ -60,7 +60,7 @@ class RenderContext:
         holder: dict[str, ProseRenderer] = {}
         prose = ProseRenderer(
             rulebook=self.rulebook, lang=self.lang, booklet_key=booklet_key, pages=self.pages,
-            xref_style=style, render_table=lambda table_id: self.table_html(table_id, holder["prose"]),
+            xref_style=style, render_table=lambda table_id, caption: self.table_html(table_id, holder["prose"], caption),
             example_label=gettext("Example"), typesetter=self.typesetter,
         )
         holder["prose"] = prose
@@ -71,11 +71,12 @@ class RenderContext:
         """The text pass of the context's language (quotes, minus signs, word breaks)."""
         return Typesetter(self.lang, self.rulebook.hyphenation_rules(self.lang))
 
-    def table_html(self, table_id: TableId, prose: ProseRenderer) -> str:
+    def table_html(self, table_id: TableId, prose: ProseRenderer, caption: bool = True) -> str:
+        """A table as HTML; without its caption where a heading right above already names it."""
         table = self.rulebook.tables[table_id]
         template = self.env.get_template("base/table.html.j2")
         return template.render(table=table, lang=self.lang, inline=prose.inline, typeset=self.typesetter.text,
-                               lines=table_lines(table),
+                               lines=table_lines(table), caption=caption,
                                cell=lambda column, row: self.cell(table, column, row, prose))
 
     def cell(self, table: Table, column: Column, row: Row, prose: ProseRenderer) -> Markup:

@@ -34,7 +34,7 @@ class ProseRenderer:
     booklet_key: str
     pages: PageMap
     xref_style: XRefStyle
-    render_table: Callable[[TableId], str]
+    render_table: Callable[[TableId, bool], str]
     example_label: str
     typesetter: Typesetter
 
@@ -51,6 +51,7 @@ class ProseRenderer:
         rules["container_quote_open"] = self._quote_open
         rules["container_quote_close"] = self._quote_close
         self._quotes: list[str] = []
+        self._section_title: str | None = None
 
     # -- references ---------------------------------------------------------
 
@@ -77,7 +78,12 @@ class ProseRenderer:
     # -- blocks ---------------------------------------------------------------
 
     def _table(self, tokens: Sequence[Any], idx: int, options: Any, env: Any) -> str:
-        return self.render_table(tokens[idx].meta["table"])
+        table_id = tokens[idx].meta["table"]
+        # A table that opens its section under a heading of the same name
+        # prints no caption: the heading already says it.
+        caption = not (idx == 0 and self._section_title is not None
+                       and self.rulebook.tables[table_id].title[self.lang] == self._section_title)
+        return self.render_table(table_id, caption)
 
     def _example_open(self, tokens: Sequence[Any], idx: int, options: Any, env: Any) -> str:
         meta = tokens[idx].meta
@@ -98,13 +104,38 @@ class ProseRenderer:
 
     def body(self, section: Section) -> Markup:
         """The section's prose as HTML (summaries excluded)."""
+        self._section_title = section.title
         return Markup(self._renderer.render(self.typesetter.tokens(section.tokens), parser().options, {}))
 
     def summary(self, section: Section) -> Markup:
         """The section's ``::: summary`` block as HTML."""
+        self._section_title = None
         return Markup(self._renderer.render(self.typesetter.tokens(section.summary), parser().options, {}))
+
+    def lead_in(self, section: Section, name: str) -> Markup | None:
+        """The paragraph of ``section`` that opens with ``name`` in bold, without that name.
+
+        Faction abilities are written this way ("**Mob Up.** A Feral Crews model
+        that..."), so a card can say what an ability does, not only its name.
+        """
+        tokens = list(section.tokens)
+        for index, token in enumerate(tokens):
+            # markdown-it may open a paragraph's children with an empty text token.
+            children = [child for child in token.children or [] if child.type != "text" or child.content]
+            if (token.type != "inline" or index == 0 or tokens[index - 1].type != "paragraph_open"
+                    or len(children) < 4 or children[0].type != "strong_open" or children[2].type != "strong_close"):
+                continue
+            if children[1].content.rstrip(".:").strip().lower() != name.lower():
+                continue
+            rest = [child.copy() for child in children[3:]]
+            if rest[0].type == "text":
+                rest[0] = rest[0].copy(content=rest[0].content.lstrip(" .:"))
+            body = token.copy(children=rest)
+            return Markup(self._renderer.render(self.typesetter.tokens([body]), parser().options, {}))
+        return None
 
     def inline(self, text: str) -> Markup:
         """Inline Markdown of a table cell, with references."""
+        self._section_title = None
         tokens = self.typesetter.tokens(parser().parseInline(text, {}))
         return Markup(self._renderer.render(tokens, parser().options, {}))

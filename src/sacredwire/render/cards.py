@@ -33,6 +33,8 @@ class Family:
     stats: tuple[tuple[str, ...], ...]
     texts: tuple[str, ...] = ()
     name: str = "name"
+    # The text column naming an ability whose rule the card prints in full.
+    ability: str | None = None
 
 
 FAMILIES: tuple[Family, ...] = (
@@ -43,14 +45,15 @@ FAMILIES: tuple[Family, ...] = (
     Family(("broadcast-powers",), stats=(("type",),), texts=("effect",)),
     Family(("blessings",), stats=(), texts=("effect",)),
     Family(("*-units",), stats=(("combat", "defense", "wits"), ("health", "move", "spawn", "tier"),
-                                ("weapon", "type", "attack", "damage")), texts=("special",)),
+                                ("weapon", "type", "attack", "damage")), texts=("special",), ability="special"),
 )
 
 # Size steps: a card with more to say sets its text one step smaller. The load
 # is the text's length plus a line's worth for each row of stats.
 TEXT_STEPS = ((260, "l"), (400, "m"))
 STAT_ROW_LOAD = 60
-NAME_STEPS = ((16, "l"), (24, "m"))
+NAME_STEPS = ((12, "l"), (24, "m"))
+LONG_ABILITIES = 300
 
 
 @dataclass(frozen=True)
@@ -74,6 +77,14 @@ class Card:
     note: Markup | None
     rule_id: str
     text_size: str
+    # What the abilities named on the front do, printed on the back: a unit's
+    # front is full with its stats.
+    abilities: tuple[Stat, ...] = ()
+
+    @property
+    def abilities_long(self) -> bool:
+        """Abilities with more to say are set one step smaller on the back."""
+        return sum(len(ability.value.striptags()) for ability in self.abilities) > LONG_ABILITIES
 
 
 @dataclass(frozen=True)
@@ -112,6 +123,7 @@ def _card(context: RenderContext, family: Family, table: Table, row: Row, home: 
     roll_column = next((column for column in table.columns if column.kind == "roll"), None)
     texts = tuple(stat(key) for key in family.texts if row.cells.get(key) is not None)
     words = sum(len(row.cells[key][lang]) for key in family.texts if row.cells.get(key) is not None)
+
     words += len(table.note[lang]) if table.note else 0
     name = row.cells[family.name][lang]
     booklet = context.rulebook.meta.booklet_for_letter(home.letter) if home else None
@@ -123,7 +135,29 @@ def _card(context: RenderContext, family: Family, table: Table, row: Row, home: 
         stats=tuple(tuple(stat(key) for key in keys) for keys in family.stats), texts=texts,
         note=prose.inline(table.note[lang]) if table.note else None, rule_id=str(home) if home else "",
         text_size=_step(words + STAT_ROW_LOAD * len(family.stats), TEXT_STEPS),
+        abilities=_abilities(context, family, row, home, prose),
     )
+
+
+def _abilities(context: RenderContext, family: Family, row: Row, home: RuleId | None,
+               prose: ProseRenderer) -> tuple[Stat, ...]:
+    """What the abilities a card names do, from the rule section the card's table is printed in.
+
+    A unit card names its faction's ability ("Mob Up"); the ability's rule is
+    the paragraph of that section which opens with its name in bold.
+    """
+    if family.ability is None or home is None or row.cells.get(family.ability) is None:
+        return ()
+    section = context.rulebook.sections(context.lang).get(home)
+    if section is None:
+        return ()
+    found = []
+    for name in row.cells[family.ability][context.lang].split(","):
+        rule = prose.lead_in(section, name.strip())
+        if rule is None:
+            return ()  # an ability without a paragraph of its own: the front's name and rule ID stand
+        found.append(Stat(name.strip(), rule))
+    return tuple(found)
 
 
 def cards(context: RenderContext) -> tuple[Card, ...]:
