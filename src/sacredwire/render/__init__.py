@@ -77,6 +77,7 @@ class RenderContext:
         template = self.env.get_template("base/table.html.j2")
         return template.render(table=table, lang=self.lang, inline=prose.inline, typeset=self.typesetter.text,
                                lines=table_lines(table), caption=caption,
+                               compact=table_is_compact(table, self.lang),
                                cell=lambda column, row: self.cell(table, column, row, prose))
 
     def cell(self, table: Table, column: Column, row: Row, prose: ProseRenderer) -> Markup:
@@ -135,6 +136,21 @@ def table_lines(table: Table) -> TableLines:
                                                                   ("roll", "plain")
                                                                   for c in columns[first_text:i])), len(columns))
     return TableLines(columns[:first_text + 1], columns[first_text + 1:split], columns[split:])
+
+
+# A table whose every text cell is this short holds names and numbers only:
+# it is set to the width of its columns rather than across the measure.
+COMPACT_TEXT_CHARS = 24
+
+
+def table_is_compact(table: Table, lang: str) -> bool:
+    """Whether ``table`` holds only short words and numbers (no sentence in any cell)."""
+    for row in table.rows:
+        for column in table.booklet_columns:
+            value = row.cells.get(column.key)
+            if column.kind == "text" and value is not None and len(value[lang]) > COMPACT_TEXT_CHARS:
+                return False
+    return True
 
 
 @cache
