@@ -88,7 +88,11 @@ _XREF = re.compile(r"\{=?[A-Z][A-Za-z0-9.]*\}")
 
 
 def printed(kind: str, value: object, lang: str = "en") -> str:
-    """A cell as the tables print it (a cross-reference is left as ``{...}``)."""
+    """A cell as the tables print it, in keyboard characters (a cross-reference is left as ``{...}``)."""
+    return _printed(kind, value, lang).translate(KEYBOARD)
+
+
+def _printed(kind: str, value: object, lang: str) -> str:
     if value is None:
         return "–"
     if kind == "text":
@@ -109,12 +113,19 @@ def pattern(text: str) -> str:
     return r".*?".join(r"\s+".join(map(re.escape, part.split())) for part in _XREF.split(text))
 
 
+# The typesetter's characters, read back as the keyboard characters the
+# content is typed with (render/_typography.py), so values compare as stored.
+KEYBOARD = str.maketrans({"\u201c": '"', "\u201d": '"', "\u00ab": '"', "\u00bb": '"', "\u2018": "'",
+                          "\u2019": "'", "\u2033": '"', "\u2032": "'", "\u2212": "-", "\u00a0": " "})
+
+
 def pdf_pages(path: Path) -> list[str]:
-    """The text of each page in drawing order, de-hyphenated, whitespace collapsed."""
+    """The text of each page in drawing order, de-hyphenated, whitespace collapsed, in keyboard characters."""
     raw = subprocess.run(["pdftotext", "-raw", "-enc", "UTF-8", str(path), "-"], capture_output=True, text=True,
                          check=True).stdout
     pages = raw.split("\f")[:-1]
-    return [" ".join(page.replace("\u2010\n", "").replace("-\n", "-").split()) for page in pages]
+    return [" ".join(page.replace("\u2010\n", "").replace("-\n", "-").translate(KEYBOARD).split())
+            for page in pages]
 
 
 def smallest_type(page) -> float:

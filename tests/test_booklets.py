@@ -101,7 +101,8 @@ def test_metadata(booklet) -> None:
     assert info["/Subject"]
     assert info["/version"] == "0.9.0-beta"
     assert info["/CreationDate"] == "D:20261130000000Z"
-    assert pdf_reader.trailer["/Root"]["/Lang"] == lang
+    # English is tagged US English (its spelling, and its hyphenation dictionary).
+    assert pdf_reader.trailer["/Root"]["/Lang"] == {"en": "en-US"}.get(lang, lang)
 
 
 def _outline_titles(items) -> list[str]:

@@ -43,7 +43,7 @@ def card_decks(rulebook: Rulebook) -> Iterator[Diagnostic]:
                                  "a table's rows make cards of one deck")
             owner[table_id] = deck.key
             columns = {column.key for column in table.columns}
-            named = [deck.name, *deck.texts, *(key for row in deck.stats for key in row)]
+            named = [deck.name, *deck.texts, *(key for row in deck.stats for key in row), *filter(None, [deck.ability])]
             for key in dict.fromkeys(key for key in named if key not in columns):
                 yield Diagnostic("SET003", Severity.ERROR, deck.location,
                                  f"card deck {deck.key!r} places column {key!r}, which table {table_id} "

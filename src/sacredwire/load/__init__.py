@@ -14,7 +14,8 @@ from pathlib import Path
 
 from ..diagnostics import ContentError, Location
 from ..ids import TableId
-from ..model import LANGUAGES, SOURCE_LANG, Booklet, BookletMeta, BookMeta, Rulebook, Table, Term
+from ..model import (LANGUAGES, SOURCE_LANG, Booklet, BookletMeta, BookMeta, Cmyk, HyphenationRules, Rulebook,
+                     Table, Term)
 from ._files import content_files, read_content_text
 from ._prose import parse_prose
 from ._settings import read_settings
@@ -43,15 +44,21 @@ def _read_meta(root: Path) -> BookMeta:
     fields.only("title", "version", "date", "author", "licence", "licence_url", "languages", "booklets")
     booklets = []
     for raw in fields.require("booklets", list):
-        booklet = Fields(raw, rel, "a booklet").only("key", "volume", "letter", "title", "subtitle")
+        booklet = Fields(raw, rel, "a booklet").only("key", "volume", "letter", "title", "subtitle", "colour",
+                                                     "blurb", "page_per_section")
         key = booklet.require("key", str)
         if not _KEY.fullmatch(key) or len(key) > 64:
             raise booklet.error(f"booklet key {key!r} is not a slug (lower-case letters, digits and "
                                 f"hyphens, e.g. core-rules): it names folders and files")
+        page_per_section = booklet.get("page_per_section", list, [])
+        if not all(isinstance(chapter, str) for chapter in page_per_section):
+            raise booklet.error("page_per_section must list chapter IDs, e.g. [M2, M3]")
         booklets.append(BookletMeta(
             key=key, volume=booklet.require("volume", int),
             letter=booklet.require("letter", str), title=booklet.text("title"),
             subtitle=booklet.text("subtitle"), location=booklet.location,
+            colour=_read_cmyk(booklet, rel), blurb=booklet.text("blurb", required=False),
+            page_per_section=tuple(page_per_section),
         ))
     languages = tuple(fields.require("languages", list))
     for lang in languages:
@@ -73,6 +80,51 @@ def _read_meta(root: Path) -> BookMeta:
         licence=fields.require("licence", str), licence_url=fields.get("licence_url", str, ""),
         languages=languages, booklets=tuple(booklets), location=fields.location,
     )
+
+
+def _read_cmyk(owner: Fields, rel: str) -> Cmyk | None:
+    """A ``colour: {c: 0, m: 65, y: 100, k: 10}`` entry (ink percentages), if present."""
+    raw = owner.get("colour", dict)
+    if raw is None:
+        return None
+    fields = Fields(raw, rel, "a colour", owner.location.line).only("c", "m", "y", "k")
+    inks = {}
+    for ink in "cmyk":
+        value = fields.require(ink, (int, float))
+        if not 0 <= value <= 100:
+            raise fields.error(f"colour ink {ink!r} must be 0-100 percent, not {value}")
+        inks[ink] = value
+    colour = Cmyk(**inks)
+    if colour.total_ink > Cmyk.MAX_INK:
+        raise fields.error(f"colour has {colour.total_ink:g}% total ink; print allows at most {Cmyk.MAX_INK}%")
+    return colour
+
+
+def _read_hyphenation(root: Path) -> dict[str, HyphenationRules]:
+    """``content/hyphenation.yaml``: per language, words never broken and preferred break points."""
+    rel = f"{CONTENT_DIR}/hyphenation.yaml"
+    if not (root / rel).is_file():
+        return {}
+    fields = Fields(read_yaml(root / rel, rel), rel, "hyphenation list").only(*LANGUAGES)
+    rules: dict[str, HyphenationRules] = {}
+    for lang in LANGUAGES:
+        raw = fields.get(lang, dict)
+        if raw is None:
+            continue
+        entry = Fields(raw, rel, f"the {lang} hyphenation list", fields.location.line).only("keep", "breaks")
+        keep = entry.get("keep", list, [])
+        breaks = entry.get("breaks", list, [])
+        for word in (*keep, *breaks):
+            if not isinstance(word, str) or not word.strip() or " " in word:
+                raise entry.error(f"{lang}: {word!r} is not a single word")
+        doubled = sorted({word.lower() for word in keep} & {word.replace("-", "").lower() for word in breaks})
+        if doubled:
+            raise entry.error(f"{lang}: {doubled[0]!r} is both kept whole and given break points")
+        rules[lang] = HyphenationRules(
+            keep=frozenset(word.lower() for word in keep),
+            breaks={word.replace("-", "").lower(): word.lower() for word in breaks},
+        )
+    return rules
 
 
 def _read_glossary(root: Path) -> dict[str, Term]:
@@ -135,8 +187,15 @@ def load_rulebook(root: Path) -> Rulebook:
             booklet = _read_booklet(root, booklet_meta, lang, tables)
             if booklet is not None:
                 booklets[(booklet_meta.key, lang)] = booklet
+    for booklet_meta in meta.booklets:
+        chapters = {str(chapter.intro.id) for (key, _), booklet in booklets.items() if key == booklet_meta.key
+                    for chapter in booklet.chapters}
+        unknown = [chapter for chapter in booklet_meta.page_per_section if chapter not in chapters]
+        if unknown:
+            raise ContentError(booklet_meta.location, f"page_per_section: {booklet_meta.key} has no chapter "
+                                                      f"{unknown[0]}")
     return Rulebook(
         root=str(root), meta=meta, glossary=_read_glossary(root), tables=tables,
         examples=_read_collection(root, "examples", read_example, "example"), booklets=booklets,
-        settings=read_settings(root),
+        settings=read_settings(root), hyphenation=_read_hyphenation(root),
     )

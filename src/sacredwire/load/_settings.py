@@ -31,13 +31,15 @@ def _strings(fields: Fields, key: str) -> tuple[str, ...]:
 
 
 def _deck(raw: object) -> CardDeck:
-    fields = Fields(raw, OUTPUTS_FILE, "a card deck").only("deck", "tables", "stats", "texts", "name")
+    fields = Fields(raw, OUTPUTS_FILE, "a card deck").only("deck", "tables", "stats", "texts", "name",
+                                                                          "ability")
     stats = fields.require("stats", list)
     if not all(isinstance(row, list) and all(isinstance(key, str) for key in row) for row in stats):
         raise fields.error("'stats' of a card deck must be a list of rows, each a list of column keys")
     return CardDeck(key=fields.require("deck", str), tables=_strings(fields, "tables"),
                     stats=tuple(tuple(row) for row in stats), texts=_strings(fields, "texts"),
-                    name=fields.get("name", str, "name"), location=fields.location)
+                    name=fields.get("name", str, "name"), location=fields.location,
+                    ability=fields.get("ability", str))
 
 
 def _print(raw: object) -> PrintSettings:

@@ -41,8 +41,33 @@ class Text:
 
 
 @dataclass(frozen=True)
+class Cmyk:
+    """A process colour as ink percentages (0-100 each), as print shops specify it."""
+
+    c: float
+    m: float
+    y: float
+    k: float
+
+    MAX_INK = 240
+
+    @property
+    def css(self) -> str:
+        """The colour as CSS ``device-cmyk()``, e.g. ``device-cmyk(0 0.65 1 0.1)``."""
+        return "device-cmyk({})".format(" ".join(f"{value / 100:g}" for value in (self.c, self.m, self.y, self.k)))
+
+    @property
+    def total_ink(self) -> float:
+        return self.c + self.m + self.y + self.k
+
+
+@dataclass(frozen=True)
 class BookletMeta:
-    """One booklet of the series: key (``core-rules``), volume, letter, title."""
+    """One booklet of the series: key (``core-rules``), volume, letter, title.
+
+    ``colour`` tells the volumes apart on covers; ``blurb`` is its back-cover text;
+    every section of a chapter in ``page_per_section`` (a mission) starts a page.
+    """
 
     key: str
     volume: int
@@ -50,6 +75,9 @@ class BookletMeta:
     title: Text
     subtitle: Text
     location: Location
+    colour: Cmyk | None = None
+    blurb: Text | None = None
+    page_per_section: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -77,6 +105,19 @@ class BookMeta:
             if booklet.letter == letter:
                 return booklet
         return None
+
+
+@dataclass(frozen=True)
+class HyphenationRules:
+    """How one language's words may break at a line end (``content/hyphenation.yaml``).
+
+    ``keep``: lower-case words never broken; ``breaks``: lower-case word -> the
+    word with ``-`` at each point where it may break, used instead of the
+    dictionary's points.
+    """
+
+    keep: frozenset[str] = frozenset()
+    breaks: Mapping[str, str] = field(default_factory=dict)
 
 
 # --- glossary --------------------------------------------------------------
@@ -272,6 +313,11 @@ class Rulebook:
     examples: Mapping[ExampleId, Example]
     settings: OutputSettings
     booklets: Mapping[tuple[str, str], Booklet] = field(default_factory=dict)
+    hyphenation: Mapping[str, HyphenationRules] = field(default_factory=dict)
+
+    def hyphenation_rules(self, lang: str) -> HyphenationRules:
+        """The hyphenation list of ``lang`` (empty if the project has none)."""
+        return self.hyphenation.get(lang, HyphenationRules())
 
     def booklet(self, key: str, lang: str) -> Booklet:
         return self.booklets[(key, lang)]

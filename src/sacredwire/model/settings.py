@@ -43,6 +43,8 @@ class CardDeck:
     texts: tuple[str, ...]
     name: str
     location: Location
+    # A text column naming an ability whose rule the card prints in full (from its rule section).
+    ability: str | None = None
 
 
 @dataclass(frozen=True)

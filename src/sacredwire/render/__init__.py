@@ -22,6 +22,7 @@ from ..model import Column, Row, Rulebook, Table
 from ._i18n import translations
 from ._markdown import ProseRenderer, XRefStyle
 from ._odds import odds_table
+from ._typography import HTML_LANG, Typesetter
 from .pages import PageMap
 
 __all__ = ["PageMap", "RenderContext", "render", "RENDERERS"]
@@ -60,23 +61,33 @@ class RenderContext:
         holder: dict[str, ProseRenderer] = {}
         prose = ProseRenderer(
             rulebook=self.rulebook, lang=self.lang, booklet_key=booklet_key, pages=self.pages,
-            xref_style=style, render_table=lambda table_id: self.table_html(table_id, holder["prose"]),
-            example_label=gettext("Example"), render_odds=self.odds_html,
+            xref_style=style,
+            render_table=lambda table_id, caption: self.table_html(table_id, holder["prose"], caption),
+            example_label=gettext("Example"), render_odds=self.odds_html, typesetter=self.typesetter,
         )
         holder["prose"] = prose
         return prose
 
-    def table_html(self, table_id: TableId, prose: ProseRenderer) -> str:
+    @property
+    def typesetter(self) -> Typesetter:
+        """The text pass of the context's language (quotes, minus signs, word breaks)."""
+        return Typesetter(self.lang, self.rulebook.hyphenation_rules(self.lang))
+
+    def table_html(self, table_id: TableId, prose: ProseRenderer, caption: bool = True) -> str:
+        """A table as HTML; without its caption where a heading right above already names it."""
         table = self.rulebook.tables[table_id]
         template = self.env.get_template("base/table.html.j2")
-        return template.render(table=table, lang=self.lang, inline=prose.inline,
+        return template.render(table=table, lang=self.lang, inline=prose.inline, typeset=self.typesetter.text,
+                               lines=table_lines(table), caption=caption,
+                               compact=table_is_compact(table, self.lang),
                                cell=lambda column, row: self.cell(table, column, row, prose))
 
     def odds_html(self, measure: str) -> str:
         """A chart of opposed-roll odds, computed by the rules engine now (never typed in)."""
         table = odds_table(measure, self.lang, self.gettext)
         template = self.env.get_template("base/table.html.j2")
-        return template.render(table=table, lang=self.lang, inline=escape,
+        return template.render(table=table, lang=self.lang, inline=escape, typeset=self.typesetter.text,
+                               lines=table_lines(table), caption=True, compact=True,
                                cell=lambda column, row: escape(row.cells[column.key]))
 
     def cell(self, table: Table, column: Column, row: Row, prose: ProseRenderer) -> Markup:
@@ -87,7 +98,7 @@ class RenderContext:
         if column.kind == "text":
             return prose.inline(value[self.lang])
         if column.kind == "term":
-            return escape(self.rulebook.glossary[value].text[self.lang])
+            return self.typesetter.text(self.rulebook.glossary[value].text[self.lang])
         if column.kind == "number":
             return escape(format_decimal(value, locale=self.lang))
         if column.kind == "modifier":
@@ -113,6 +124,56 @@ class RenderContext:
         return format_date(datetime.date.fromisoformat(iso_date), format="long", locale=self.lang)
 
 
+# A table with this many columns or more does not fit the booklet's measure at
+# a readable size: each row is set on two lines.
+STACKED_COLUMNS = 9
+SHORT_KINDS = frozenset({"dice", "number", "inches", "modifier", "plain", "roll"})
+
+
+@dataclass(frozen=True)
+class TableLines:
+    """How a table's columns are set: the identity columns span both lines of a
+    row, then the first line's columns, then (stacked tables only) the columns
+    gathered into one cell on a second line."""
+
+    identity: tuple[Column, ...]
+    first: tuple[Column, ...]
+    second: tuple[Column, ...] = ()
+
+
+def table_lines(table: Table) -> TableLines:
+    """Split a wide table's columns over two lines; a narrow table keeps one.
+
+    The second line starts at the first text column that follows the numbers
+    (a unit's weapon after its stats, a model's gear after its dice); the
+    identity columns are the roll and the name before the first text column.
+    """
+    columns = table.booklet_columns
+    if len(columns) < STACKED_COLUMNS:
+        return TableLines((), columns)
+    first_text = next((i for i, c in enumerate(columns) if c.kind in ("text", "term")), 0)
+    split = next((i for i in range(first_text + 1, len(columns))
+                  if columns[i].kind in ("text", "term") and any(c.kind in SHORT_KINDS and c.kind not in
+                                                                  ("roll", "plain")
+                                                                  for c in columns[first_text:i])), len(columns))
+    return TableLines(columns[:first_text + 1], columns[first_text + 1:split], columns[split:])
+
+
+# A table whose every text cell is this short holds names and numbers only:
+# it is set to the width of its columns rather than across the measure.
+COMPACT_TEXT_CHARS = 24
+
+
+def table_is_compact(table: Table, lang: str) -> bool:
+    """Whether ``table`` holds only short words and numbers (no sentence in any cell)."""
+    for row in table.rows:
+        for column in table.booklet_columns:
+            value = row.cells.get(column.key)
+            if column.kind == "text" and value is not None and len(value[lang]) > COMPACT_TEXT_CHARS:
+                return False
+    return True
+
+
 @cache
 def environment(templates_dir: str, locales_dir: str, lang: str) -> jinja2.Environment:
     """The Jinja environment for one language, with gettext installed."""
@@ -125,6 +186,7 @@ def environment(templates_dir: str, locales_dir: str, lang: str) -> jinja2.Envir
         lstrip_blocks=True,
     )
     env.install_gettext_translations(translations(locales_dir, lang), newstyle=True)
+    env.globals["html_lang"] = HTML_LANG.get(lang, lang)
     return env
 
 

@@ -13,6 +13,7 @@ from ..example_text import FieldError, FieldRef, resolve, show
 from ..ids import RuleId, TableId
 from ..markup import parser
 from ..model import Example, Rulebook, Section
+from ._typography import Typesetter
 from .pages import PageMap
 
 
@@ -35,8 +36,9 @@ class ProseRenderer:
     booklet_key: str
     pages: PageMap
     xref_style: XRefStyle
-    render_table: Callable[[TableId], str]
+    render_table: Callable[[TableId, bool], str]
     example_label: str
+    typesetter: Typesetter
     # Where a reference points, given its target and the target's booklet key.
     # None: into the booklet PDFs (``#anchor`` or ``<booklet>.pdf#anchor``),
     # with the page the reference prints.
@@ -62,6 +64,7 @@ class ProseRenderer:
         self._quotes: list[str] = []
         self._example: Example | None = None
         self._section: Section | None = None
+        self._section_title: str | None = None
 
     # -- references ---------------------------------------------------------
 
@@ -76,7 +79,7 @@ class ProseRenderer:
         style = self.xref_style
         pattern = (style.short_other if other else style.short_same) if short else (
             style.full_other if other else style.full_same)
-        text = escape(pattern % fields)
+        text = self.typesetter.text(pattern % fields)
         if self.xref_href is not None:
             return (f'<a class="xref" href="{escape(self.xref_href(target, meta.key))}" '
                     f'data-target="{target}">{text}</a>')
@@ -104,14 +107,19 @@ class ProseRenderer:
     # -- blocks ---------------------------------------------------------------
 
     def _table(self, tokens: Sequence[Any], idx: int, options: Any, env: Any) -> str:
-        return self.render_table(tokens[idx].meta["table"])
+        table_id = tokens[idx].meta["table"]
+        # A table that opens its section under a heading of the same name
+        # prints no caption: the heading already says it.
+        caption = not (idx == 0 and self._section_title is not None
+                       and self.rulebook.tables[table_id].title[self.lang] == self._section_title)
+        return self.render_table(table_id, caption)
 
     def _example_open(self, tokens: Sequence[Any], idx: int, options: Any, env: Any) -> str:
         meta = tokens[idx].meta
         self._example = self.rulebook.examples.get(meta["id"])
         return (f'<aside class="example" id="{meta["id"].anchor}">'
                 f'<p class="example-title"><span class="label">{escape(self.example_label)}</span>'
-                f' · {escape(meta["title"])}</p>\n')
+                f' · {self.typesetter.text(meta["title"])}</p>\n')
 
     def _example_close(self, *_: Any) -> str:
         self._example = None
@@ -136,7 +144,7 @@ class ProseRenderer:
 
     def _quote_close(self, tokens: Sequence[Any], idx: int, options: Any, env: Any) -> str:
         attribution = self._quotes.pop()
-        caption = f"<figcaption>{escape(attribution)}</figcaption>" if attribution else ""
+        caption = f"<figcaption>{self.typesetter.text(attribution)}</figcaption>" if attribution else ""
         return f"</blockquote>{caption}</figure>\n"
 
     # -- entry points -----------------------------------------------------------
@@ -145,14 +153,39 @@ class ProseRenderer:
         """The section's prose as HTML (summaries excluded), its headings
         ``heading_offset`` levels deeper than written."""
         self._section = section
+        self._section_title = section.title
         env = {"heading_offset": heading_offset}
-        return Markup(self._renderer.render(list(section.tokens), parser().options, env))
+        return Markup(self._renderer.render(self.typesetter.tokens(section.tokens), parser().options, env))
 
     def summary(self, section: Section) -> Markup:
         """The section's ``::: summary`` block as HTML."""
-        return Markup(self._renderer.render(list(section.summary), parser().options, {}))
+        self._section_title = None
+        return Markup(self._renderer.render(self.typesetter.tokens(section.summary), parser().options, {}))
+
+    def lead_in(self, section: Section, name: str) -> Markup | None:
+        """The paragraph of ``section`` that opens with ``name`` in bold, without that name.
+
+        Faction abilities are written this way ("**Mob Up.** A Feral Crews model
+        that..."), so a card can say what an ability does, not only its name.
+        """
+        tokens = list(section.tokens)
+        for index, token in enumerate(tokens):
+            # markdown-it may open a paragraph's children with an empty text token.
+            children = [child for child in token.children or [] if child.type != "text" or child.content]
+            if (token.type != "inline" or index == 0 or tokens[index - 1].type != "paragraph_open"
+                    or len(children) < 4 or children[0].type != "strong_open" or children[2].type != "strong_close"):
+                continue
+            if children[1].content.rstrip(".:").strip().lower() != name.lower():
+                continue
+            rest = [child.copy() for child in children[3:]]
+            if rest[0].type == "text":
+                rest[0] = rest[0].copy(content=rest[0].content.lstrip(" .:"))
+            body = token.copy(children=rest)
+            return Markup(self._renderer.render(self.typesetter.tokens([body]), parser().options, {}))
+        return None
 
     def inline(self, text: str) -> Markup:
         """Inline Markdown of a table cell, with references."""
-        tokens = parser().parseInline(text, {})
+        self._section_title = None
+        tokens = self.typesetter.tokens(parser().parseInline(text, {}))
         return Markup(self._renderer.render(tokens, parser().options, {}))

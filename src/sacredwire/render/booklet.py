@@ -8,6 +8,7 @@ from markupsafe import Markup
 
 from ..model import Section
 from . import RenderContext, renderer
+from ._cover import cover_svg, volume_colour
 from .pages import PageMap
 
 
@@ -49,6 +50,9 @@ def _common(context: RenderContext, booklet_key: str) -> dict:
         "release_date": context.format_date(meta.date),
         "document_title": f"{meta.title} · {booklet.title[context.lang]}",
         "page_css": context.booklet_page_css(),
+        "cover_art": cover_svg(booklet),
+        "volume_colour": lambda other: volume_colour(other).css,
+        "typeset": context.typesetter.text,
     }
 
 

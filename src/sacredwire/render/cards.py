@@ -28,7 +28,8 @@ PROSE_KEY = "cards"
 # is the text's length plus a line's worth for each row of stats.
 TEXT_STEPS = ((260, "l"), (400, "m"))
 STAT_ROW_LOAD = 60
-NAME_STEPS = ((16, "l"), (24, "m"))
+NAME_STEPS = ((12, "l"), (24, "m"))
+LONG_ABILITIES = 300
 
 
 @dataclass(frozen=True)
@@ -52,8 +53,15 @@ class Card:
     texts: tuple[Stat, ...]
     note: Markup | None
     rule_id: str
-    table_id: str
     text_size: str
+    # What the abilities named on the front do, printed on the back: a unit's
+    # front is full with its stats.
+    abilities: tuple[Stat, ...] = ()
+
+    @property
+    def abilities_long(self) -> bool:
+        """Abilities with more to say are set one step smaller on the back."""
+        return sum(len(ability.value.striptags()) for ability in self.abilities) > LONG_ABILITIES
 
 
 def _step(length: int, steps: tuple[tuple[int, str], ...]) -> str:
@@ -89,6 +97,7 @@ def _card(context: RenderContext, deck: CardDeck, table: Table, row: Row, home: 
     roll_column = next((column for column in table.columns if column.kind == "roll"), None)
     texts = tuple(stat(key) for key in deck.texts if row.cells.get(key) is not None)
     words = sum(len(row.cells[key][lang]) for key in deck.texts if row.cells.get(key) is not None)
+
     words += len(table.note[lang]) if table.note else 0
     name = row.cells[deck.name][lang]
     booklet = context.rulebook.meta.booklet_for_letter(home.letter) if home else None
@@ -98,10 +107,31 @@ def _card(context: RenderContext, deck: CardDeck, table: Table, row: Row, home: 
         name_size=_step(len(name), NAME_STEPS),
         roll=Stat(roll_column.title[lang], context.cell(table, roll_column, row, prose)) if roll_column else None,
         stats=tuple(tuple(stat(key) for key in keys) for keys in deck.stats), texts=texts,
-        note=prose.inline(table.note[lang]) if table.note else None, rule_id=str(home or table.id),
-        table_id=str(table.id),
+        note=prose.inline(table.note[lang]) if table.note else None, rule_id=str(home) if home else "",
         text_size=_step(words + STAT_ROW_LOAD * len(deck.stats), TEXT_STEPS),
+        abilities=_abilities(context, deck, row, home, prose),
     )
+
+
+def _abilities(context: RenderContext, deck: CardDeck, row: Row, home: RuleId | None,
+               prose: ProseRenderer) -> tuple[Stat, ...]:
+    """What the abilities a card names do, from the rule section the card's table is printed in.
+
+    A unit card names its faction's ability ("Mob Up"); the ability's rule is
+    the paragraph of that section which opens with its name in bold.
+    """
+    if deck.ability is None or home is None or row.cells.get(deck.ability) is None:
+        return ()
+    section = context.rulebook.sections(context.lang).get(home)
+    if section is None:
+        return ()
+    found = []
+    for name in row.cells[deck.ability][context.lang].split(","):
+        rule = prose.lead_in(section, name.strip())
+        if rule is None:
+            return ()  # an ability without a paragraph of its own: the front's name and rule ID stand
+        found.append(Stat(name.strip(), rule))
+    return tuple(found)
 
 
 def cards(context: RenderContext) -> tuple[Card, ...]:

@@ -1,0 +1,219 @@
+"""The typographic text pass: quotes, minus signs, inch marks, spaces, word breaks.
+
+Content is typed with the keys on a keyboard (``"``, ``-1 DT``, ``3"``); the
+printed page wants the typesetter's characters. One pass turns the first into
+the second, the same for prose, table cells and template strings:
+
+- quotes: “ ” and ‘ ’ in English; « » in Spanish, with “ ” inside;
+- a minus sign (−) for a hyphen-minus that starts a number (``-1 DT``);
+- one inch mark (″) and one foot mark (′) after numbers;
+- no-break spaces where a line break reads badly: ``−1 DT``, ``p. 14``,
+  ``Vol. 2``, ``2d6 + 1``, a number and its unit;
+- the project's hyphenation list (``content/hyphenation.yaml``): words never
+  broken are wrapped in a span that turns hyphenation off, preferred break
+  points become soft hyphens (which WeasyPrint then uses instead of its
+  dictionary).
+
+Quotes are decided from the character before them, so the pass keeps a small
+state (the last character, the open quotes) across the pieces of one
+paragraph: a quote may open in one text token and close after some bold text.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from markupsafe import Markup, escape
+
+from ..model import HyphenationRules
+
+# The language tag each language is set in. WeasyPrint hyphenates with the
+# pyphen dictionary the tag names; plain "en" falls back to British patterns
+# ("Offens-ive"), while the game spells American English ("armor").
+HTML_LANG = {"en": "en-US", "es": "es"}
+
+NBSP = "\u00a0"
+MINUS = "\u2212"
+INCH = "\u2033"
+FOOT = "\u2032"
+SOFT_HYPHEN = "\u00ad"
+
+# Quote marks by nesting depth: the outer pair first.
+QUOTES: dict[str, tuple[tuple[str, str], ...]] = {
+    "en": (("\u201c", "\u201d"), ("\u2018", "\u2019")),
+    "es": (("\u00ab", "\u00bb"), ("\u201c", "\u201d"), ("\u2018", "\u2019")),
+}
+APOSTROPHE = "\u2019"
+
+# A quote after one of these (or at the start) opens; anywhere else it closes.
+_OPENING_CONTEXT = set(" \t\n\u00a0([{\u2014\u2013-/" + "".join(
+    mark for pairs in QUOTES.values() for mark, _ in pairs))
+
+# A hyphen-minus starting a number, not inside a word or range ("2-3", "C2-4").
+_MINUS = re.compile(r"(?<![\w.\u2033\u2032/])-(?=\d)")
+# Spaces that must not break: number + short upper-case abbreviation (−1 DT,
+# +1 ND), page and volume labels, dice sums, number + unit.
+_NBSP_RULES: tuple[re.Pattern[str], ...] = (
+    re.compile(r"(?<=[\d\u2033\u2032]) (?=[A-Z]{2,3}\b)"),
+    re.compile(r"(?:(?<=\bp\.)|(?<=\bpp\.)|(?<=\bVol\.)|(?<=\bvol\.)|(?<=\bpág\.)|(?<=\bpágs\.)) (?=\d)"),
+    re.compile(r"(?<=\dd\d) (?=[+\u2212] \d)|(?<=d\d [+\u2212]) (?=\d)|(?<=\bd\d) (?=[+\u2212] \d)"),
+    re.compile(r"(?<=\d) (?=(?:mm|cm|in|inches|inch|pulgadas|pulgada|%)\b)"),
+)
+_WORD = re.compile(r"[^\W\d_][\w\u00ad]*", re.UNICODE)
+
+
+@dataclass
+class QuoteState:
+    """What the pass remembers between the pieces of one paragraph."""
+
+    last: str = ""
+    open_quotes: list[int] = field(default_factory=list)
+
+
+def _quote(char: str, before: str, after: str, lang: str, state: QuoteState) -> str:
+    pairs = QUOTES.get(lang, QUOTES["en"])
+    if char == "'":
+        if before.isalpha() and (after.isalpha() or not state.open_quotes or after == ""):
+            return APOSTROPHE  # it's, players', and a closing quote read the same
+        if before.isdigit():
+            return FOOT
+    if char == '"' and before.isdigit() and not state.open_quotes:
+        return INCH
+    # At the end of a piece the next character is unknown (bold text may
+    # follow): the character before decides alone.
+    opening = (before == "" or before in _OPENING_CONTEXT) and not after.isspace()
+    if opening:
+        depth = len(state.open_quotes) if char == '"' else max(len(state.open_quotes), 1)
+        depth = min(depth, len(pairs) - 1)
+        state.open_quotes.append(depth)
+        return pairs[depth][0]
+    if state.open_quotes:
+        return pairs[state.open_quotes.pop()][1]
+    return APOSTROPHE if char == "'" else pairs[0][1]
+
+
+def characters(text: str, lang: str, state: QuoteState | None = None) -> str:
+    """``text`` with typographic quotes, minus signs, inch marks and no-break spaces.
+
+    >>> characters('a "Veteran" gets -1 DT at 3" (p. 14)', "en")
+    'a “Veteran” gets −1\\xa0DT at 3″ (p.\\xa014)'
+    >>> characters('dice "el "Enjambre" ataca"', "es")
+    'dice «el “Enjambre” ataca»'
+    """
+    state = state if state is not None else QuoteState()
+    text = _MINUS.sub(MINUS, text)
+    out: list[str] = []
+    for index, char in enumerate(text):
+        if char in "\"'":
+            before = out[-1][-1] if out else state.last
+            after = text[index + 1] if index + 1 < len(text) else ""
+            char = _quote(char, before, after, lang, state)
+        out.append(char)
+    result = "".join(out)
+    for rule in _NBSP_RULES:
+        result = rule.sub(NBSP, result)
+    if result:
+        state.last = result[-1]
+    return result
+
+
+def _hyphenated(word: str, rules: HyphenationRules) -> str | None:
+    """``word`` with the project's soft hyphens, or None if the list does not name it."""
+    key = word.replace(SOFT_HYPHEN, "").lower()
+    pattern = rules.breaks.get(key)
+    if pattern is None:
+        return None
+    # Keep the word's own capitals: copy the pattern's break points onto it.
+    out, source = [], iter(word.replace(SOFT_HYPHEN, ""))
+    for mark in pattern:
+        out.append(SOFT_HYPHEN if mark == "-" else next(source))
+    return "".join(out)
+
+
+def _word_html(word: str, rules: HyphenationRules) -> str:
+    broken = _hyphenated(word, rules)
+    if broken is not None:
+        return str(escape(broken))
+    if word.lower() in rules.keep:
+        return f'<span class="nohyphen">{escape(word)}</span>'
+    return str(escape(word))
+
+
+def words_html(text: str, rules: HyphenationRules, last_word_whole: bool = False) -> Markup:
+    """``text`` escaped, with listed words kept whole or given their preferred breaks.
+
+    ``last_word_whole`` keeps a paragraph's last two words together and unbroken
+    (one span, a no-break space between them), so no paragraph ends on a line
+    holding one word or one syllable. The no-break space sits inside the span:
+    WeasyPrint mis-breaks a line whose text ends in a no-break space just
+    before an inline box.
+    """
+    matches = list(_WORD.finditer(text))
+    tail = None
+    if last_word_whole and len(matches) >= 2:
+        before, last = matches[-2], matches[-1]
+        closing = text[last.end():].strip(".,;:!?)»”’″ ") == ""
+        if closing and text[before.end():last.start()] in (" ", NBSP):
+            tail = before.start()
+    pieces: list[str] = []
+    position = 0
+    for match in matches:
+        if tail is not None and match.start() >= tail:
+            break
+        pieces.append(str(escape(text[position:match.start()])))
+        pieces.append(_word_html(match.group(), rules))
+        position = match.end()
+    if tail is not None:
+        pieces.append(str(escape(text[position:tail])))
+        before, last = matches[-2], matches[-1]
+        pieces.append(f'<span class="nohyphen">{escape(before.group())}{NBSP}{escape(last.group())}</span>')
+        position = last.end()
+    pieces.append(str(escape(text[position:])))
+    return Markup("".join(pieces))
+
+
+@dataclass(frozen=True)
+class Typesetter:
+    """The text pass for one language and its hyphenation list."""
+
+    lang: str
+    rules: HyphenationRules
+
+    def text(self, text: str) -> Markup:
+        """A standalone string (a template string, a term, a title) as HTML."""
+        return words_html(characters(text, self.lang), self.rules)
+
+    def tokens(self, tokens: Sequence[Any]) -> list[Any]:
+        """Copies of markdown-it ``tokens`` with every text piece typeset.
+
+        Text tokens become ``html_inline`` tokens holding escaped HTML, so the
+        renderer prints them as they are; code and raw HTML are left alone.
+        """
+        result = []
+        for index, token in enumerate(tokens):
+            if token.type == "inline" and token.children:
+                in_paragraph = index > 0 and tokens[index - 1].type == "paragraph_open"
+                token = token.copy(children=self.inline_children(token.children, in_paragraph))
+            result.append(token)
+        return result
+
+    def inline_children(self, children: Sequence[Any], in_paragraph: bool = False) -> list[Any]:
+        """Inline tokens (a paragraph's or a table cell's) with their text typeset."""
+        state = QuoteState()
+        texts = [index for index, child in enumerate(children) if child.type == "text"]
+        last_text = texts[-1] if texts and texts[-1] == len(children) - 1 else None
+        result = []
+        for index, child in enumerate(children):
+            if child.type == "text":
+                html = words_html(characters(child.content, self.lang, state), self.rules,
+                                  last_word_whole=in_paragraph and index == last_text)
+                child = child.copy(type="html_inline", content=str(html))
+            elif child.type in ("softbreak", "hardbreak"):
+                state.last = " "
+            elif child.type == "code_inline":
+                state.last = child.content[-1:] or state.last
+            result.append(child)
+        return result
