@@ -8,6 +8,7 @@ line is wrong.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -93,4 +94,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         console.print("interrupted")
         return 130
+    except Exception as error:  # noqa: BLE001  (a fault of sw28 itself: one line, never a traceback)
+        if os.environ.get("SW28_TRACEBACK"):
+            raise
+        console.print(f"internal error: {type(error).__name__}: {error} "
+                      f"(a fault in sw28, not in the content; SW28_TRACEBACK=1 shows where)", markup=False)
+        return EXIT_FINDINGS
 

@@ -71,17 +71,18 @@ class WebContext(RenderContext):
         prose = ProseRenderer(
             rulebook=self.rulebook, lang=self.lang, booklet_key=booklet_key, pages=self.pages,
             xref_style=XRefStyle(FULL_REFERENCE, FULL_REFERENCE, SHORT_REFERENCE, SHORT_REFERENCE),
-            render_table=lambda table_id: self.table_html(table_id, holder["prose"]),
-            example_label=self.gettext("Example"), xref_href=href,
+            render_table=lambda table_id, caption: self.table_html(table_id, holder["prose"], caption),
+            example_label=self.gettext("Example"), typesetter=self.typesetter, xref_href=href,
+            render_odds=self.odds_html,
         )
         holder["prose"] = prose
         return prose
 
-    def table_html(self, table_id: TableId, prose: ProseRenderer) -> str:
+    def table_html(self, table_id: TableId, prose: ProseRenderer, caption: bool = True) -> str:
         """The table in a labelled region that scrolls sideways on a narrow screen, not the page."""
         title = escape(self.rulebook.tables[table_id].title[self.lang])
         return (f'<div class="table-scroll" role="region" tabindex="0" aria-label="{title}">'
-                f"{super().table_html(table_id, prose)}</div>")
+                f"{super().table_html(table_id, prose, caption)}</div>")
 
 
 @dataclass(frozen=True)
