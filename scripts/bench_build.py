@@ -13,7 +13,10 @@ On a copy of the project (content, templates, catalogs), it times:
 - ``noop_s``: the same build again, nothing changed;
 - ``edit_s``: ``sw28 build core-rules --lang en`` after one sentence of C4.7
   changed, on the cold build's folder;
-- ``edit_bare_s``: a bare WeasyPrint pass over that booklet's final HTML alone.
+- ``edit_bare_s``: a bare WeasyPrint pass over that booklet's final HTML alone;
+- ``editions_s``: for each edition, the seconds its post-processing (boxes,
+  marks, colour, imposition, PDF/X keys and the preflight of every file) takes
+  over every document the cold build laid out, run in one process.
 
 The ratios compare each build with the bare pass measured in the same run, so
 they hold on any machine. ``--json`` prints one JSON object; otherwise a table.
@@ -96,6 +99,43 @@ def final_html(project: Path, out: Path, lang_filter: str | None = None,
     return documents
 
 
+def edition_seconds(project: Path, out: Path) -> dict[str, float]:
+    """Seconds each edition's finishing takes over every laid-out document, from the layout cache."""
+    from sacredwire.build_record import BuildRecord
+    from sacredwire.editions import EDITIONS, LaidOutDocument
+    from sacredwire.layout.booklet import make_booklet
+    from sacredwire.layout.cache import LayoutCache
+    from sacredwire.layout.cards import make_cards
+    from sacredwire.layout.quickref import make_quickref
+    from sacredwire.load import load_rulebook
+    from sacredwire.outputs import BuildOptions, OutputContext
+    from sacredwire.render import RenderContext
+    from sacredwire.render.pages import PageMap
+
+    rulebook = load_rulebook(project)
+    record = BuildRecord.read(out)
+    cache = LayoutCache(out / ".cache", project / "templates")
+    documents = []
+    for lang in rulebook.meta.languages:
+        pages = PageMap(record.pages.get(lang, {}))
+        context = RenderContext(rulebook, lang, pages, {"paper": "a4"})
+        for booklet in rulebook.meta.booklets:
+            documents.append(LaidOutDocument("booklet", booklet.key, lang, booklet.key,
+                                             make_booklet(context, booklet.key, cache).pdf))
+        documents.append(LaidOutDocument("quick-reference", "quick-reference", lang, "quick reference",
+                                         make_quickref(context, cache).pdf))
+        laid_out, decks = make_cards(context, cache)
+        documents.append(LaidOutDocument("cards", "cards", lang, "cards", laid_out.pdf, decks))
+    seconds = {}
+    for name in EDITIONS:
+        started = time.perf_counter()
+        for document in documents:
+            output = OutputContext(rulebook, document.lang, BuildOptions(editions=(name,)), cache)
+            output.finish(document)
+        seconds[name] = round(time.perf_counter() - started, 2)
+    return seconds
+
+
 def _bare(job: tuple[str, str, str]) -> float:
     """Lay out and write one document with nothing around it; its seconds."""
     import weasyprint
@@ -135,6 +175,7 @@ def main() -> None:
         jobs = ["--jobs", str(args.jobs)]
         cold = run_build(project, out, "--lang", "all", *jobs)
         bare = bare_pass(project, final_html(project, out), args.jobs)
+        editions = edition_seconds(project, out)
         noop = run_build(project, out, "--lang", "all", *jobs)
         edit_one_sentence(project)
         edit = run_build(project, out, "core-rules", "--lang", "en", *jobs)
@@ -149,6 +190,7 @@ def main() -> None:
         "cold_s": round(cold, 2), "bare_s": round(bare, 2), "cold_ratio": round(cold / bare, 3),
         "noop_s": round(noop, 2),
         "edit_s": round(edit, 2), "edit_bare_s": round(edit_bare, 2), "edit_ratio": round(edit / edit_bare, 3),
+        "editions_s": editions,
     }
     if args.json:
         print(json.dumps(result))

@@ -48,10 +48,10 @@ TABLES = {"targets": targets_table, "editions": editions_table}
 
 def updated(readme: str) -> str:
     for name, make in TABLES.items():
-        pattern = re.compile(rf"(<!-- {name} -->\n).*?(\n<!-- /{name} -->)", re.S)
+        pattern = re.compile(rf"(<!-- {name} -->\n).*?(<!-- /{name} -->)", re.S)
         if not pattern.search(readme):
             raise SystemExit(f"README.md has no <!-- {name} --> table")
-        readme = pattern.sub(lambda match: match[1] + make() + match[2], readme)
+        readme = pattern.sub(lambda match: match[1] + make() + "\n" + match[2], readme)
     return readme
 
 
