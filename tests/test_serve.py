@@ -91,13 +91,20 @@ def server(tmp_path: Path) -> Iterator[Server]:
             running.process.communicate()
 
 
+def _text(page: str) -> str:
+    """A page's text as typed: the typography joins a paragraph's last two words with a no-break space."""
+    return page.replace("\u00a0", " ")
+
+
 def test_an_edit_shows_within_two_seconds_and_ctrl_c_stops(server):
     status, page = get(f"{server.url}/en/core-rules.html")
+    page = _text(page)
     assert status == 200 and 'id="C4.4"' in page and "/__preview/status" in page
     assert "Measure from base edge." in page and "Measure from the edge of the base." not in page
     version = server.status()["version"]
     server.edit(COMBAT, "Measure from base edge.", "Measure from the edge of the base.")
-    took = wait_for(lambda: "Measure from the edge of the base." in get(f"{server.url}/en/core-rules.html")[1], 2)
+    took = wait_for(lambda: "Measure from the edge of the base." in _text(get(f"{server.url}/en/core-rules.html")[1]),
+                    2)
     assert server.status()["version"] > version
     assert took < 2
     # The short link of a rule ID and the site root are served as on a static host.
@@ -153,11 +160,13 @@ def test_content_that_cannot_load_is_shown_instead_of_pages(tmp_path):
 
     project = copy_project(tmp_path)
     book = project / "content" / "book.yaml"
-    book.write_text(book.read_text().replace("version: 0.9.0-beta", "version: [0.9"))
+    text = book.read_text()
+    line = text[:text.index("version: 0.9.0-beta")].count("\n") + 1
+    book.write_text(text.replace("version: 0.9.0-beta", "version: [0.9"))
     messages: list[str] = []
     preview = Preview(project, ["en"], messages.append)
     preview.rebuild()
     status, content_type, body, _ = preview.response("/en/core-rules.html")
     assert status == 503 and content_type.startswith("text/html")
-    assert messages and messages[0].startswith("content/book.yaml:6: error:")
+    assert messages and messages[0].startswith(f"content/book.yaml:{line}: error:")
     assert str(escape(messages[0])) in body.decode()

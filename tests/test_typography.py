@@ -161,8 +161,10 @@ def test_english_is_set_in_us_english() -> None:
 
 
 def find_pdf(build_dir: Path, lang: str, name: str) -> Path:
-    """A built PDF, under ``<out>/<lang>/`` or, with print editions, ``<out>/<lang>/press/``."""
-    for candidate in (build_dir / lang / f"{name}.pdf", build_dir / lang / "press" / f"{name}.pdf"):
+    """A built PDF: booklets and the quick reference as the screen edition has them (the trimmed
+    pages of the one layout every edition shares), the single cards from the press edition and the
+    card sheets from the home edition."""
+    for candidate in (build_dir / lang / edition / f"{name}.pdf" for edition in ("screen", "press", "home")):
         if candidate.is_file():
             return candidate
     raise FileNotFoundError(f"{name}.pdf for {lang} under {build_dir}")

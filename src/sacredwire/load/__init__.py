@@ -191,7 +191,8 @@ def load_rulebook(root: Path) -> Rulebook:
         chapters = {str(chapter.intro.id) for (key, _), booklet in booklets.items() if key == booklet_meta.key
                     for chapter in booklet.chapters}
         unknown = [chapter for chapter in booklet_meta.page_per_section if chapter not in chapters]
-        if unknown:
+        # A booklet with no content at all is the checker's finding (META005), not a load error.
+        if chapters and unknown:
             raise ContentError(booklet_meta.location, f"page_per_section: {booklet_meta.key} has no chapter "
                                                       f"{unknown[0]}")
     return Rulebook(

@@ -79,10 +79,14 @@ class WebContext(RenderContext):
         return prose
 
     def table_html(self, table_id: TableId, prose: ProseRenderer, caption: bool = True) -> str:
-        """The table in a labelled region that scrolls sideways on a narrow screen, not the page."""
+        """The table in a labelled region that scrolls sideways on a narrow screen, not the page.
+
+        On the web every table keeps its caption, which names it to screen readers, even where the
+        printed page drops it under a heading of the same name.
+        """
         title = escape(self.rulebook.tables[table_id].title[self.lang])
         return (f'<div class="table-scroll" role="region" tabindex="0" aria-label="{title}">'
-                f"{super().table_html(table_id, prose, caption)}</div>")
+                f"{super().table_html(table_id, prose, True)}</div>")
 
 
 @dataclass(frozen=True)
