@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 import yaml
 from pypdf import PdfReader
-from pypdf.generic import ArrayObject, ContentStream, DictionaryObject, IndirectObject, NameObject, StreamObject
+from pypdf.generic import ArrayObject, BooleanObject, ContentStream, DictionaryObject, IndirectObject, NameObject, StreamObject
 
 PROJECT = Path(__file__).resolve().parent.parent
 BOOKLETS = ("core-rules", "requisitions", "inhuman-resources", "campaign", "missions")
@@ -446,3 +446,225 @@ def test_pod_cover_spread(build_dir: Path, language: str,
         pages = press_texts[language, booklet]
         assert page_text(cover, 1, crop_of(left, media)) == pages[-1], f"{cover.name}: left half"
         assert page_text(cover, 1, crop_of(right, media)) == pages[0], f"{cover.name}: right half"
+
+
+# --- issue 13: screen and home ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_screen_files_open_as_documents(build_dir: Path, language: str) -> None:
+    """A5 pages, the outline open, the title in the window, tagged, in the reader's language."""
+    screen = build_dir / language / "screen"
+    for pdf in [screen / f"{booklet}.pdf" for booklet in BOOKLETS] + [screen / "quick-reference.pdf"]:
+        reader = PdfReader(pdf)
+        root = reader.trailer["/Root"]
+        assert root.get("/PageMode") == "/UseOutlines", pdf.name
+        assert root.get("/ViewerPreferences", {}).get("/DisplayDocTitle") == BooleanObject(True), pdf.name
+        assert "/StructTreeRoot" in root, pdf.name
+        assert root.get("/Lang") == LANGUAGES[language], pdf.name
+        assert reader.metadata and reader.metadata.title and "Sacred Wire" in reader.metadata.title, pdf.name
+        if pdf.stem in BOOKLETS:
+            for number, boxes in enumerate(page_boxes(pdf), start=1):
+                assert near(size(boxes["MediaBox"])[0], 148 * MM) and near(size(boxes["MediaBox"])[1], 210 * MM), (
+                    f"{pdf.name} page {number}: {boxes['MediaBox']}")
+
+
+@dataclass(frozen=True)
+class Link:
+    """A link annotation: its page (1-based), rectangle, and where it goes."""
+
+    page: int
+    rect: Box
+    file: str | None
+    destination: object
+
+
+def links(pdf: Path) -> list[Link]:
+    """Every link annotation of a file, as pypdf reads its dictionaries."""
+    found = []
+    for number, page in enumerate(PdfReader(pdf).pages, start=1):
+        for annotation in page.get("/Annots", []) or []:
+            annotation = annotation.get_object()
+            if annotation.get("/Subtype") != "/Link":
+                continue
+            x0, y0, x1, y1 = (float(value) for value in annotation["/Rect"])
+            rect = (min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
+            action = annotation.get("/A")
+            if action is None:
+                found.append(Link(number, rect, None, annotation.get("/Dest")))
+                continue
+            action = action.get_object()
+            if action.get("/S") == "/GoToR":
+                target = action["/F"]
+                target = target.get_object()
+                if isinstance(target, DictionaryObject):
+                    target = target.get("/UF", target.get("/F"))
+                found.append(Link(number, rect, str(target), action.get("/D")))
+            elif action.get("/S") == "/GoTo":
+                found.append(Link(number, rect, None, action.get("/D")))
+    return found
+
+
+def destination_page(reader: PdfReader, destination: object) -> int | None:
+    """The page (1-based) a named destination of the file or an explicit destination lands on, if any."""
+    destination = destination.get_object() if isinstance(destination, IndirectObject) else destination
+    if not isinstance(destination, ArrayObject):
+        named = reader.named_destinations.get(str(destination))
+        if named is None:
+            return None
+        return reader.get_destination_page_number(named) + 1
+    page = destination[0]
+    for number, candidate in enumerate(reader.pages, start=1):
+        if isinstance(page, IndirectObject) and candidate.indirect_reference == page:
+            return number
+    return None
+
+
+def resolves(reader: PdfReader, destination: object) -> bool:
+    return destination_page(reader, destination) is not None
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_screen_links_resolve(build_dir: Path, language: str) -> None:
+    """Internal links land in the file; links to another volume name a destination it defines."""
+    screen = build_dir / language / "screen"
+    core = screen / "core-rules.pdf"
+    found = links(core)
+    internal = [link for link in found if link.file is None]
+    remote = [link for link in found if link.file is not None]
+    assert internal and remote, f"{core.name}: {len(internal)} internal, {len(remote)} cross-volume links"
+    reader = PdfReader(core)
+    dangling = [link for link in internal if not resolves(reader, link.destination)]
+    assert not dangling, dangling[:5]
+    readers: dict[str, PdfReader] = {}
+    for link in remote:
+        target = screen / link.file
+        assert target.parent == screen and target.is_file(), f"page {link.page} links to missing {link.file}"
+        readers.setdefault(link.file, PdfReader(target))
+        assert resolves(readers[link.file], link.destination), (
+            f"page {link.page}: {link.file} has no destination {link.destination!r}")
+
+
+RULE_ID = re.compile(r"\b[A-Z]\d+(?:\.\d+)*\b")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_quick_reference_rule_ids_link_to_the_booklets(build_dir: Path, language: str) -> None:
+    """Every rule ID printed in the quick reference opens its booklet on the page of that rule."""
+    screen = build_dir / language / "screen"
+    quick = screen / "quick-reference.pdf"
+    media = page_boxes(quick)[0]["MediaBox"]
+    readers: dict[str, PdfReader] = {}
+    # A citation broken over lines, or holding inline boxes, is one link with several rectangles.
+    covered: dict[tuple[int, str | None, str], list[str]] = {}
+    for link in links(quick):
+        assert link.file in {f"{booklet}.pdf" for booklet in BOOKLETS}, link
+        covered.setdefault((link.page, link.file, str(link.destination)), []).extend(
+            page_text(quick, link.page, crop_of(link.rect, media)))
+    ids = []
+    for (page, file, destination), text in covered.items():
+        target = readers.setdefault(file, PdfReader(screen / file))
+        landing = destination_page(target, destination)
+        assert landing, f"page {page}: {file} has no destination {destination}"
+        label = RULE_ID.search(" ".join(text))
+        assert label, f"page {page}: the link to {file} {destination} covers no rule ID: {text}"
+        assert label.group() in page_text(screen / file, landing), (
+            f"page {page}: {file} page {landing} does not show {label.group()}")
+        ids.append(label.group())
+    assert len(ids) >= 20, ids
+    text = " ".join(" ".join(page_text(quick, number)) for number in range(1, page_count(quick) + 1))
+    printed = {word for word in re.findall(r"\b[A-Z]\d+\.\d+\b", text)}
+    assert printed <= set(ids), f"rule IDs without a link: {sorted(printed - set(ids))}"
+
+
+def halves(pdf: Path, page: int, boxes: dict[str, Box]) -> tuple[list[str], list[str]]:
+    """The words on the left and right half of a landscape sheet."""
+    media = boxes["MediaBox"]
+    width, height = size(media)
+    left = page_text(pdf, page, (0, 0, width / 2, height))
+    right = page_text(pdf, page, (width / 2, 0, width / 2, height))
+    return left, right
+
+
+def folded_reading_order(sides: list[tuple[object, object]]) -> list[object]:
+    """The pages, in reading order, of sheets printed with these (left, right) halves and folded.
+
+    ``sides`` alternate: a sheet's front, then its back. Printed duplex and
+    flipped on the short edge, a landscape sheet's back is turned over a
+    vertical axis, so the back's left half lies behind the front's right half.
+    The sheets are stacked in printing order, the first outermost, and folded
+    in the middle with the first front outside: its right half is the cover.
+    Reading then runs through the right-hand leaves from the outside in (each
+    leaf: the front's right half, then the back's left half behind it), then
+    through the left-hand leaves from the inside out (the back's right half,
+    then the front's left half behind it).
+    """
+    sheets = [(sides[index], sides[index + 1]) for index in range(0, len(sides), 2)]
+    order: list[object] = []
+    for front, back in sheets:
+        order += [front[1], back[0]]
+    for front, back in reversed(sheets):
+        order += [back[1], front[0]]
+    return order
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_home_booklets_are_sheets_to_fold(build_dir: Path, language: str,
+                                          press_texts: dict[tuple[str, str], list[list[str]]]) -> None:
+    """A4 landscape sides, two booklet pages each; the first sheet carries (n, 1) and (2, n-1)."""
+    for booklet in BOOKLETS:
+        home = build_dir / language / "home" / f"{booklet}.pdf"
+        pages = press_texts[language, booklet]
+        boxes = page_boxes(home)
+        assert len(boxes) == len(pages) // 2, f"{home.name}: {len(boxes)} sides for {len(pages)} pages"
+        for number, page_boxes_ in enumerate(boxes, start=1):
+            media = page_boxes_["MediaBox"]
+            assert near(size(media)[0], 297 * MM) and near(size(media)[1], 210 * MM), f"{home.name} {number}"
+        n = len(pages)
+        assert halves(home, 1, boxes[0]) == (pages[n - 1], pages[0]), f"{home.name}: side 1"
+        assert halves(home, 2, boxes[1]) == (pages[1], pages[n - 2]), f"{home.name}: side 2"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_home_core_rules_read_in_order_when_folded(build_dir: Path, language: str,
+                                                   press_texts: dict[tuple[str, str], list[list[str]]]) -> None:
+    """Fold the printed sheets of the core rules as a reader would: pages 1 ... n in order."""
+    home = build_dir / language / "home" / "core-rules.pdf"
+    pages = press_texts[language, "core-rules"]
+    assert len(pages) in (24, 28), len(pages)
+    sides = [halves(home, number, boxes) for number, boxes in enumerate(page_boxes(home), start=1)]
+    order = folded_reading_order(sides)
+    assert len(order) == len(pages)
+    for number, (text, expected) in enumerate(zip(order, pages), start=1):
+        assert text == expected, f"page {number} of the folded booklet is not press page {number}"
+    # Pages carry text of their own (only the notes pages, a heading each, repeat), so no other page could
+    # have made a match.
+    repeated = [page for page in pages if pages.count(page) > 1]
+    assert all(len(page) <= 2 for page in repeated), repeated
+
+
+def test_home_card_backs_lie_behind_their_fronts(build_dir: Path) -> None:
+    """On the card sheets, the back of each slot's card prints in the mirrored slot of the next side."""
+    home = build_dir / "en" / "home" / "cards.pdf"
+    single = build_dir / "en" / "press" / "cards-single.pdf"
+    card_boxes = page_boxes(single)
+    card_width, card_height = size(card_boxes[0]["TrimBox"])
+    sheet_width, sheet_height = size(page_boxes(home)[0]["MediaBox"])
+    # Built without --gutter: the 3 x 3 grid of cards touches, centred on the sheet.
+    left, top = (sheet_width - 3 * card_width) / 2, (sheet_height - 3 * card_height) / 2
+
+    def slot_text(side: int, row: int, column: int) -> list[str]:
+        return page_text(home, side, (left + column * card_width, top + row * card_height, card_width, card_height))
+
+    checked = 0
+    for sheet in (0, 1):
+        for row in range(3):
+            for column in range(3):
+                card = 9 * sheet + 3 * row + column
+                front = trimmed_text(single, 2 * card + 1, card_boxes[2 * card])
+                back = trimmed_text(single, 2 * card + 2, card_boxes[2 * card + 1])
+                assert front and front != back, f"card {card + 1}"
+                assert slot_text(2 * sheet + 1, row, column) == front, f"sheet {sheet + 1}, front slot {row},{column}"
+                assert slot_text(2 * sheet + 2, row, 2 - column) == back, f"sheet {sheet + 1}, back of {row},{column}"
+                checked += 1
+    assert checked == 18
