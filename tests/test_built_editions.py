@@ -135,7 +135,10 @@ def render_cmyk(pdf: Path, out: Path, resolution: int, first: int = 1, last: int
     _run("gs", "-q", "-dSAFER", "-dBATCH", "-dNOPAUSE", "-sDEVICE=tiff32nc", "-sCompression=none",
          f"-r{resolution}", f"-dFirstPage={first}", f"-dLastPage={last}", *filters,
          f"-sOutputFile={out / 'page-%03d.tif'}", pdf)
-    return [read_tiff(out / f"page-{index:03d}.tif") for index in range(1, last - first + 2)]
+    pages = [out / f"page-{index:03d}.tif" for index in range(1, last - first + 2)]
+    missing = [page.name for page in pages if not page.is_file()]
+    assert not missing, f"Ghostscript rendered no {', '.join(missing)} of {pdf}"
+    return [read_tiff(page) for page in pages]
 
 
 def render_gray(pdf: Path, page: int, out: Path, resolution: int) -> Raster:
