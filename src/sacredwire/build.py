@@ -12,6 +12,7 @@ has been read back from the final PDFs and found right.
 from __future__ import annotations
 
 import datetime
+import hashlib
 import os
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
@@ -141,6 +142,28 @@ def _lay_out_booklets(pool: Executor, booklets: Sequence[str], langs: Sequence[s
     raise BuildError(f"page numbers still moving after {MAX_PASSES} passes in: {', '.join(pending)}")
 
 
+def _verify_references(booklets: Mapping[str, LaidOut], rulebook: Rulebook, cache: LayoutCache) -> None:
+    """Read every printed page reference back from the booklets; :class:`BuildError` on any wrong one.
+
+    A booklet whose bytes, and the pages of every booklet it may cite, were
+    verified by an earlier build is not read again: the record of that check
+    is kept in the cache under a digest of all of them.
+    """
+    anchors = hashlib.sha256(repr(sorted((name, sorted(doc.anchors.items())) for name, doc in booklets.items()))
+                             .encode()).hexdigest()
+    keys = {name: cache.key("verified", anchors, hashlib.sha256(doc.pdf).hexdigest(), str(doc.references))
+            for name, doc in booklets.items()}
+    pending = {name for name, key in keys.items() if not cache.verified(key)}
+    if not pending:
+        return
+    problems = wrong_references({name: doc.pdf for name, doc in booklets.items()}, rulebook.meta,
+                                {name: doc.references for name, doc in booklets.items()}, only=pending)
+    if problems:
+        raise BuildError("wrong page references:\n  " + "\n  ".join(problems))
+    for name in pending:
+        cache.mark_verified(keys[name])
+
+
 def build(rulebook: Rulebook, targets: Sequence[Target], langs: Sequence[str], out_dir: Path,
           progress: Progress = lambda message: None, workers: int | None = None,
           options: BuildOptions | None = None, inputs: str | None = None) -> list[Path]:
@@ -184,10 +207,7 @@ def build(rulebook: Rulebook, targets: Sequence[Target], langs: Sequence[str], o
         for lang in langs:
             progress(f"{lang}: verifying page references")
             booklets = laid_out.get(lang, {})
-            problems = wrong_references({name: doc.pdf for name, doc in booklets.items()}, rulebook.meta,
-                                        {name: doc.references for name, doc in booklets.items()})
-            if problems:
-                raise BuildError("wrong page references:\n  " + "\n  ".join(problems))
+            _verify_references(booklets, rulebook, LayoutCache(cache_dir, Path(rulebook.root) / "templates"))
             for target in targets:
                 if (lang, target.name) in futures:
                     progress(f"{lang}: making {target.name}")

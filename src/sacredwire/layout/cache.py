@@ -108,6 +108,67 @@ class LayoutCache:
         write_atomically(self.folder / f"{key}.json", json.dumps(meta, sort_keys=True).encode())
         self.prune()
 
+    # -- finished files: what an edition made of a laid-out document, already preflighted --
+
+    def get_files(self, key: str) -> list[tuple[str, bytes]] | None:
+        """The files stored under ``key`` if every one is present and intact, else ``None``."""
+        manifest_path = self.folder / "finished" / f"{key}.json"
+        try:
+            manifest = json.loads(manifest_path.read_bytes())
+            files = []
+            for name, digest in manifest["files"]:
+                data = (self.folder / "finished" / f"{digest}.bin").read_bytes()
+                if hashlib.sha256(data).hexdigest() != digest:
+                    raise ValueError(f"damaged {name}")
+                files.append((str(name), data))
+        except FileNotFoundError:
+            return None
+        except (OSError, ValueError, KeyError, TypeError):
+            manifest_path.unlink(missing_ok=True)
+            return None
+        os.utime(manifest_path)
+        return files
+
+    def put_files(self, key: str, files: list[tuple[str, bytes]]) -> None:
+        """Store finished files (content-addressed), then the manifest that makes them visible."""
+        folder = self.folder / "finished"
+        manifest = []
+        for name, data in files:
+            digest = hashlib.sha256(data).hexdigest()
+            if not (folder / f"{digest}.bin").is_file():
+                write_atomically(folder / f"{digest}.bin", data)
+            manifest.append((name, digest))
+        write_atomically(folder / f"{key}.json", json.dumps({"files": manifest}).encode())
+        self._prune_finished()
+
+    def _prune_finished(self, max_bytes: int = MAX_CACHE_BYTES) -> None:
+        """Drop the least recently used manifests beyond ``max_bytes``, then the files none refers to."""
+        folder = self.folder / "finished"
+        manifests = sorted(folder.glob("*.json"), key=lambda path: path.stat().st_mtime, reverse=True)
+        blobs = {path.stem: path.stat().st_size for path in folder.glob("*.bin")}
+        kept, total = set(), 0
+        for manifest_path in manifests:
+            try:
+                digests = [digest for _, digest in json.loads(manifest_path.read_bytes())["files"]]
+            except (OSError, ValueError, KeyError, TypeError):
+                digests = None
+            size = sum(blobs.get(digest, 0) for digest in digests or [] if digest not in kept)
+            if digests is None or total + size > max_bytes:
+                manifest_path.unlink(missing_ok=True)
+                continue
+            kept.update(digests)
+            total += size
+        for digest in blobs:
+            if digest not in kept:
+                (folder / f"{digest}.bin").unlink(missing_ok=True)
+
+    def verified(self, key: str) -> bool:
+        """Whether a check recorded under ``key`` passed before (its inputs are in the key)."""
+        return (self.folder / "verified" / key).is_file()
+
+    def mark_verified(self, key: str) -> None:
+        write_atomically(self.folder / "verified" / key, b"")
+
     def _discard(self, key: str) -> None:
         for suffix in (".json", ".pdf"):
             (self.folder / f"{key}{suffix}").unlink(missing_ok=True)

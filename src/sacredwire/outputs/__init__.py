@@ -9,6 +9,7 @@ whatever files the kinds return, all together. The target list of
 
 from __future__ import annotations
 
+import hashlib
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -82,9 +83,19 @@ class OutputContext:
         settings = self.edition_settings()
         finished = []
         for name in self.options.editions:
-            for artifact in EDITIONS[name].finish(document, settings):
-                self.preflight(name, document, artifact)
-                finished.append(Artifact(PurePosixPath(self.lang, name) / artifact.path, artifact.data))
+            # An edition is a pure function of the laid-out document and the settings: the
+            # same input gives the same, already preflighted, files.
+            key = self.cache.key("finished", name, hashlib.sha256(document.pdf).hexdigest(), document.kind,
+                                 document.name, document.lang, document.title, repr(document.decks),
+                                 repr(settings), repr(self.rulebook.settings.print))
+            files = self.cache.get_files(key)
+            if files is None:
+                made = EDITIONS[name].finish(document, settings)
+                for artifact in made:
+                    self.preflight(name, document, artifact)
+                files = [(artifact.path.as_posix(), artifact.data) for artifact in made]
+                self.cache.put_files(key, files)
+            finished += [Artifact(PurePosixPath(self.lang, name, path), data) for path, data in files]
         return finished
 
     def preflight(self, edition: str, document: "LaidOutDocument", artifact: Artifact) -> None:
