@@ -31,7 +31,7 @@ from pypdf import PdfReader
 from conftest import PROJECT
 from sacredwire.diagnostics import ContentError
 from sacredwire.load import load_rulebook
-from sacredwire.model import HyphenationRules
+from sacredwire.model import BookletMeta, HyphenationRules
 from sacredwire.render._typography import (INCH, MINUS, NBSP, SOFT_HYPHEN, Typesetter, characters,
                                            words_html)
 
@@ -256,14 +256,34 @@ def chapter_starts(path: Path) -> set[int]:
     return {reader.get_destination_page_number(item) + 1 for item in reader.outline if not isinstance(item, list)}
 
 
+def page_per_section_starts(path: Path, lang: str, name: str) -> set[int]:
+    """Pages on which a section of a chapter set one section per page (a mission) starts."""
+    chapters = set(_booklet_meta(name, lang).page_per_section)
+    return {page for title, page in _section_pages(path).items()
+            if title.split(" ")[0].rsplit(".", 1)[0] in chapters and "." in title.split(" ")[0]}
+
+
+@cache
+def _booklet_meta(name: str, lang: str) -> BookletMeta:
+    return load_rulebook(PROJECT).booklet(name, lang).meta
+
+
+def last_page_before(fills: list[PageFill], start: int) -> int:
+    """The last page with a folio before page ``start``: blank pages carry none."""
+    earlier = [page.number for page in fills if page.number < start and page.has_folio]
+    return max(earlier, default=start - 1)
+
+
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("name", BOOKLETS)
 def test_no_page_is_left_mostly_empty(build_dir: Path, lang: str, name: str) -> None:
     path = find_pdf(build_dir, lang, name)
     fills = page_fills(path)
-    starts = chapter_starts(path)
+    starts = chapter_starts(path) | page_per_section_starts(path, lang, name)
     last_with_folio = max(page.number for page in fills if page.has_folio)
-    allowed = {start - 1 for start in starts} | {last_with_folio}
+    # A chapter's or a mission's last page may run short; a blank page (no folio)
+    # may stand between it and the next start, which opens a spread.
+    allowed = {last_page_before(fills, start) for start in starts} | {last_with_folio}
     low = [f"p.{page.number}: {page.fill:.0%} full" for page in fills
            if page.has_folio and page.fill < 1 / 3 and page.number not in allowed]
     assert not low, f"{lang}/{name}: " + ", ".join(low)
@@ -310,6 +330,14 @@ def test_every_mission_starts_on_a_new_page(build_dir: Path, lang: str) -> None:
     missions = {title: page for title, page in pages.items() if re.match(r"M[23]\.\d+ ", title)}
     assert len(missions) == 14
     assert len(set(missions.values())) == len(missions), missions
+    # Each mission opens a spread (a left page) and its board is on that spread:
+    # the board's legend names the grid.
+    assert all(page % 2 == 0 for page in missions.values()), missions
+    pages = _page_texts(find_pdf(build_dir, lang, "missions"))
+    grid = {"en": "Grid: 6″", "es": "Cuadrícula: 6″"}[lang]
+    for title, page in missions.items():
+        spread = " ".join(" ".join(pages[number - 1].split()) for number in (page, page + 1))
+        assert spread.count(grid) == 1, f"{title}: no board on pp.{page}-{page + 1}"
 
 
 def test_an_unknown_chapter_in_page_per_section_is_an_error(tmp_path: Path) -> None:
