@@ -102,6 +102,17 @@ def test_last_two_words_of_a_paragraph_stay_together() -> None:
     assert str(words_html("Done.", HyphenationRules(), last_word_whole=True)) == "Done."
 
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_quote_mark_after_an_example_field_is_an_inch_mark(lang: str) -> None:
+    from sacredwire.markup import parser
+
+    tokens = parser().parse('He moves {$claims.move}" and shouts "{$claims.move:word}" now.')
+    children = Typesetter(lang, HyphenationRules()).tokens(tokens)[1].children
+    texts = "|".join(child.content for child in children if child.type == "html_inline")
+    opening = "\u201c" if lang == "en" else "\u00ab"
+    assert f"|{INCH} and shouts {opening}|" in texts.replace(NBSP, " ")
+
+
 def test_text_is_escaped() -> None:
     assert str(Typesetter("en", HyphenationRules()).text("<b> & 'x'")) == "&lt;b&gt; &amp; \u2018x\u2019"
 

@@ -215,5 +215,9 @@ class Typesetter:
                 state.last = " "
             elif child.type == "code_inline":
                 state.last = child.content[-1:] or state.last
+            elif child.type == "example_field":
+                # A field prints a number (or, formatted, a word): a quote mark right after a
+                # number is an inch mark, as it is after typed digits.
+                state.last = "0" if child.meta.get("format", "") in ("", "signed", "list") else "a"
             result.append(child)
         return result
