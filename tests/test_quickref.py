@@ -5,6 +5,7 @@ from __future__ import annotations
 import doctest
 import re
 from functools import cache
+from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
@@ -12,13 +13,13 @@ import yaml
 from pypdf import PdfReader
 
 from conftest import PROJECT, copy_project
-from qr_cards_build import (CONTENT, MIN_TYPE_PT, MM, build_edited, pattern, pdf_pages, printed,
+from qr_cards_build import (CONTENT, MM, build_edited, pattern, pdf_pages, printed,
                             smallest_type, table_homes, tables)
 from sacredwire.layout import LayoutError
 from sacredwire.layout import quickref as quickref_layout
 from sacredwire.layout.cache import LayoutCache
 from sacredwire.load import load_rulebook
-from sacredwire.render import PageMap, RenderContext
+from sacredwire.render import PageMap, RenderContext, render
 from sacredwire.render import quickref as quickref_render
 from sacredwire.render._qrlayout import read_layout
 
@@ -102,9 +103,69 @@ def test_summaries_are_printed_under_their_titles(out: Path) -> None:
             assert f"{rule_id} {section.title}" in text
 
 
-def test_no_text_below_minimum_size(out: Path) -> None:
-    for page in PdfReader(out / "en" / "screen" / "quick-reference.pdf").pages:
-        assert smallest_type(page) >= MIN_TYPE_PT - 0.01
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_no_text_below_minimum_size(out: Path, lang: str) -> None:
+    # The quick reference is read at the table: every word, folios and rule-ID labels too.
+    assert quickref_layout.MIN_TYPE_PT >= 7.5
+    for page in PdfReader(out / lang / "screen" / "quick-reference.pdf").pages:
+        assert smallest_type(page) >= quickref_layout.MIN_TYPE_PT - 0.01
+
+
+def test_text_set_below_the_minimum_fails_the_layout(tmp_path: Path) -> None:
+    project = copy_project(tmp_path / "project")
+    css = project / "templates" / "quickref" / "quickref.css"
+    css.write_text(css.read_text(encoding="utf-8") + "\n.qr-folio { font-size: 7pt; }\n", encoding="utf-8")
+    context = RenderContext(load_rulebook(project), "en", PageMap(), {"paper": "a4"})
+    with pytest.raises(LayoutError, match=r"set at 7\.00 pt, below the 7\.5 pt minimum"):
+        quickref_layout.make_quickref(context, LayoutCache(tmp_path / "cache", project / "templates"))
+
+
+class _SummaryChildren(HTMLParser):
+    """The elements directly inside each summary item of the rendered quick reference, by rule ID."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.children: dict[str, list[str]] = {}
+        self._depth = 0
+        self._item_depth: int | None = None
+        self._current: str | None = None
+        self._in_rule_id = False
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        classes = (dict(attrs).get("class") or "").split()
+        self._depth += 1
+        if tag == "div" and "qr-item-summary" in classes:
+            self._item_depth, self._current = self._depth, ""
+        elif self._item_depth is not None and self._depth == self._item_depth + 1:
+            self.children.setdefault(self._current or "", []).append(
+                f"{tag}.{classes[0]}" if tag == "div" and classes else tag)
+        self._in_rule_id = self._item_depth is not None and "rule-id" in classes
+
+    def handle_data(self, data: str) -> None:
+        if self._in_rule_id and self._current == "":
+            self._current = data.strip()
+            self.children[self._current] = self.children.pop("", [])
+
+    def handle_endtag(self, tag: str) -> None:
+        if self._item_depth is not None and self._depth == self._item_depth:
+            self._item_depth = self._current = None
+        self._in_rule_id = False
+        self._depth -= 1
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_summaries_print_as_bullet_lines(lang: str) -> None:
+    context = RenderContext(load_rulebook(PROJECT), lang, PageMap(), {"paper": "a4"})
+    parser = _SummaryChildren()
+    parser.feed(render("quick-reference", context))
+    assert set(parser.children) == set(listed_sections())
+    for rule_id, children in parser.children.items():
+        prose = [child for child in children if child not in ("h3", "div.table-block")]
+        # Each fact on its own bullet line: no paragraphs; a summary that is only a table has no list.
+        assert prose in ([], ["ul"]), f"{lang} {rule_id}: {children}"
+        if not prose:
+            assert "div.table-block" in children, f"{lang} {rule_id} prints nothing"
+
 
 
 def test_letter_paper(tmp_path: Path, out: Path) -> None:

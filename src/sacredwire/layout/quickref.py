@@ -14,7 +14,7 @@ from ._boxes import overflowing_text, require_type_size
 from .cache import LayoutCache
 
 FILE_NAME = "quick-reference.pdf"
-MIN_TYPE_PT = 6.5
+MIN_TYPE_PT = 7.5
 _PAGE_ANCHOR = re.compile(r"^qr-page-(\d+)$")
 
 
