@@ -13,7 +13,7 @@ from sacredwire.cli import main
 
 TITLES = {"en": "Chance that the attacker wins", "es": "Probabilidad de que gane el atacante"}
 EXAMPLE_LINES = {"en": "tokens in the bag", "es": "fichas en la bolsa"}
-_ROW = re.compile(r"^\s*(2d(?:4|6|8|10|12))\s+((?:\d+\s?%\s+){4}\d+\s?%)")
+_ROW = re.compile(r"(?:^|\s)(2d(?:4|6|8|10|12))\s+((?:\d+\s?%\s+){4}\d+\s?%)")
 
 
 def chart_rows(pdf: Path, title: str) -> dict[str, list[int]]:
@@ -22,10 +22,13 @@ def chart_rows(pdf: Path, title: str) -> dict[str, list[int]]:
                           check=True).stdout
     assert title in text, f"{title!r} is not printed in {pdf.name}"
     rows: dict[str, list[int]] = {}
-    for line in text[text.index(title):].splitlines()[1:12]:
-        match = _ROW.match(line)
-        if match:
+    # On a page of several columns the chart's rows share lines with its neighbours: look further down.
+    for line in text[text.index(title):].splitlines()[1:40]:
+        match = _ROW.search(line)
+        if match and match[1] not in rows:
             rows[match[1]] = [int(value) for value in re.findall(r"(\d+)\s?%", match[2])]
+        if len(rows) == 5:
+            break
     return rows
 
 

@@ -134,7 +134,9 @@ class ProseRenderer:
                                f"{token.content} stands outside a '::: example' block")
         try:
             ref = FieldRef(token.meta["path"], token.meta["format"])
-            return str(escape(show(resolve(ref, example.given, example.claims), ref.format, self.lang)))
+            # Typeset like the words around it: a negative number prints with a true minus sign.
+            return str(self.typesetter.text(show(resolve(ref, example.given, example.claims), ref.format,
+                                                 self.lang)))
         except FieldError as error:
             raise ContentError(example.location, f"example {example.id}: {error}") from None
 
