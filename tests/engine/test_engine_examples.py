@@ -161,6 +161,11 @@ def test_a_changed_claimed_total_breaks_its_example(project_copy: Path):
     assert result.returncode == 1, result.stdout + result.stderr
     line = next(line for line in result.stdout.splitlines() if line.startswith(f"{location}: EX001"))
     # What the reader sees, in both languages, and what the engine computes.
-    assert 'the text says "The Veteran rolls 3 and 4: 8" (content/core-rules/en/04-combat.md:109)' in line
-    assert '"El Veterano saca 3 y 4: 8" (content/core-rules/es/04-combat.md:109)' in line
+    def line_of(rel: str, words: str) -> int:
+        text = (project_copy / rel).read_text(encoding="utf-8")
+        return text[:text.index(words)].count("\n") + 1
+
+    en, es = "content/core-rules/en/04-combat.md", "content/core-rules/es/04-combat.md"
+    assert f'the text says "The Veteran rolls 3 and 4: 8" ({en}:{line_of(en, "{$given.riposte_faces.0}")})' in line
+    assert f'"El Veterano saca 3 y 4: 8" ({es}:{line_of(es, "{$given.riposte_faces.0}")})' in line
     assert line.endswith("the engine computes riposte_total = 7")
