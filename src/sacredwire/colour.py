@@ -26,12 +26,25 @@ class ColourError(ValueError):
 
 @dataclass(frozen=True)
 class Cmyk:
-    """An ink mix, each component 0-1."""
+    """An ink mix, each component 0-1 (content writes percentages, as print shops do)."""
 
     c: float
     m: float
     y: float
     k: float
+
+    # The most total ink a colour the design defines may carry (content/outputs.yaml may
+    # set a lower limit for a service); the print-on-demand services' usual cap.
+    MAX_INK = 240
+
+    @classmethod
+    def from_percent(cls, c: float, m: float, y: float, k: float) -> Cmyk:
+        return cls(c / 100, m / 100, y / 100, k / 100)
+
+    @property
+    def css(self) -> str:
+        """The colour as CSS ``device-cmyk()``, e.g. ``device-cmyk(0 0.65 1 0.1)``."""
+        return "device-cmyk({})".format(" ".join(f"{round(part, 4):g}" for part in (self.c, self.m, self.y, self.k)))
 
     @property
     def total_ink(self) -> float:

@@ -94,7 +94,7 @@ def _read_cmyk(owner: Fields, rel: str) -> Cmyk | None:
         if not 0 <= value <= 100:
             raise fields.error(f"colour ink {ink!r} must be 0-100 percent, not {value}")
         inks[ink] = value
-    colour = Cmyk(**inks)
+    colour = Cmyk.from_percent(**inks)
     if colour.total_ink > Cmyk.MAX_INK:
         raise fields.error(f"colour has {colour.total_ink:g}% total ink; print allows at most {Cmyk.MAX_INK}%")
     return colour

@@ -12,6 +12,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..colour import Cmyk
 from ..diagnostics import Location
 from ..ids import ExampleId, RuleId, TableId
 from .settings import OutputSettings
@@ -38,27 +39,6 @@ class Text:
 
 
 # --- book metadata ---------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Cmyk:
-    """A process colour as ink percentages (0-100 each), as print shops specify it."""
-
-    c: float
-    m: float
-    y: float
-    k: float
-
-    MAX_INK = 240
-
-    @property
-    def css(self) -> str:
-        """The colour as CSS ``device-cmyk()``, e.g. ``device-cmyk(0 0.65 1 0.1)``."""
-        return "device-cmyk({})".format(" ".join(f"{value / 100:g}" for value in (self.c, self.m, self.y, self.k)))
-
-    @property
-    def total_ink(self) -> float:
-        return self.c + self.m + self.y + self.k
 
 
 @dataclass(frozen=True)

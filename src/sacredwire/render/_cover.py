@@ -22,7 +22,7 @@ TIERS = 5
 TIER_HEIGHT = 13.0
 BASE_Y = HEIGHT_MM - 8.0
 # A booklet without a colour of its own uses the series accent.
-SERIES_COLOUR = Cmyk(0, 70, 100, 5)
+SERIES_COLOUR = Cmyk.from_percent(0, 70, 100, 5)
 
 
 def volume_colour(booklet: BookletMeta) -> Cmyk:
@@ -32,9 +32,9 @@ def volume_colour(booklet: BookletMeta) -> Cmyk:
 
 def shade(colour: Cmyk, black: float) -> Cmyk:
     """``colour`` darkened by adding ``black`` percent of K, within the print ink limit."""
-    k = min(100.0, colour.k + black)
-    room = Cmyk.MAX_INK - k
-    scale = min(1.0, room / max(colour.c + colour.m + colour.y, 1))
+    k = min(1.0, colour.k + black / 100)
+    room = Cmyk.MAX_INK / 100 - k
+    scale = min(1.0, room / max(colour.c + colour.m + colour.y, 0.01))
     return Cmyk(colour.c * scale, colour.m * scale, colour.y * scale, k)
 
 
