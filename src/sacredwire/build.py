@@ -17,7 +17,7 @@ import os
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 
 from .build_record import BuildRecord, file_digest
 from .check import errors_in, run_checks

@@ -33,10 +33,6 @@ class Cmyk:
     y: float
     k: float
 
-    # The most total ink a colour the design defines may carry (content/outputs.yaml may
-    # set a lower limit for a service); the print-on-demand services' usual cap.
-    MAX_INK = 240
-
     @classmethod
     def from_percent(cls, c: float, m: float, y: float, k: float) -> Cmyk:
         return cls(c / 100, m / 100, y / 100, k / 100)

@@ -21,6 +21,19 @@ BOOKLET_LETTERS = "CAIKM"
 # ASCII only: "C４" must not read as C4, nor a slug hold a letter a file system may fold.
 _RULE_ID = re.compile(r"^(?P<letter>[A-Z])(?P<chapter>\d{1,3})(?:\.(?P<section>\d{1,3}))?$", re.ASCII)
 _SLUG = re.compile(r"^[a-z0-9]+(?:[-_][a-z0-9]+)*$", re.ASCII)
+# A key that names folders and output files (a booklet, a card deck): lower-case
+# words joined by hyphens, nothing that could climb out of a folder.
+_FILE_KEY = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*", re.ASCII)
+FILE_KEY_MAX = 64
+
+
+def is_file_key(text: object) -> bool:
+    """Whether ``text`` may name a folder or an output file (``core-rules``, ``contract-types``).
+
+    >>> is_file_key("core-rules"), is_file_key("../../escape"), is_file_key("Core Rules")
+    (True, False, False)
+    """
+    return isinstance(text, str) and len(text) <= FILE_KEY_MAX and _FILE_KEY.fullmatch(text) is not None
 
 
 @dataclass(frozen=True, order=True)

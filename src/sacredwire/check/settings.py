@@ -3,17 +3,14 @@
 from __future__ import annotations
 
 import fnmatch
-import re
 from collections.abc import Iterator
 
 from ..diagnostics import Diagnostic, Severity
-from ..ids import TableId
+from ..ids import TableId, is_file_key
 from ..model import Rulebook
 from ..render.cards import deck_tables, unplaced_columns
 from . import check
 
-# A deck key becomes a file name (cards-<deck>.pdf).
-_SLUG = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 PRINT_EDITIONS = ("pod", "press")
 
 
@@ -23,7 +20,7 @@ def card_decks(rulebook: Rulebook) -> Iterator[Diagnostic]:
     tables = list(rulebook.tables)
     owner: dict[TableId, str] = {}
     for deck in rulebook.settings.decks:
-        if not _SLUG.match(deck.key):
+        if not is_file_key(deck.key):
             yield Diagnostic("SET001", Severity.ERROR, deck.location,
                              f"card deck name {deck.key!r} is not a slug (it names the file cards-<deck>.pdf)",
                              "use lower-case letters, digits and single hyphens")

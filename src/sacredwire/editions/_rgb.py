@@ -1,9 +1,8 @@
 """DeviceCMYK colour operators rewritten as DeviceRGB, for files read on screen.
 
-The styles give print colours as ``device-cmyk``; a screen shows RGB. The
-naive conversion r = (1 - c)(1 - k) (and so on) is what a browser does with
-``device-cmyk()`` without a profile, so the screen file matches the HTML
-preview. Page contents, Form XObjects and tiling patterns are converted; the
+The styles give print colours as ``device-cmyk``; a screen shows RGB, derived
+with :func:`sacredwire.colour.cmyk_to_rgb`, the same conversion the web
+edition's styles use, so the screen file matches the site. Page contents, Form XObjects and tiling patterns are converted; the
 marked-content operators that tie the content to the structure tree are
 kept as they are.
 """
@@ -13,6 +12,7 @@ from __future__ import annotations
 from pypdf import PdfWriter
 from pypdf.generic import ContentStream, DecodedStreamObject, DictionaryObject, FloatObject, NameObject
 
+from ..colour import Cmyk, cmyk_to_rgb
 from . import _pdf
 
 CMYK = "/DeviceCMYK"
@@ -23,21 +23,8 @@ SET_SPACE = {b"cs": False, b"CS": True}
 SET_COLOUR = {b"sc": False, b"scn": False, b"SC": True, b"SCN": True}
 
 
-def rgb_from_cmyk(cyan: float, magenta: float, yellow: float, black: float) -> tuple[float, float, float]:
-    """The naive device conversion.
-
-    >>> rgb_from_cmyk(0.0, 0.0, 0.0, 1.0)
-    (0.0, 0.0, 0.0)
-    >>> rgb_from_cmyk(0.0, 1.0, 1.0, 0.0)
-    (1.0, 0.0, 0.0)
-    >>> tuple(round(v, 2) for v in rgb_from_cmyk(0.5, 0, 0.5, 0.2))
-    (0.4, 0.8, 0.4)
-    """
-    return ((1 - cyan) * (1 - black), (1 - magenta) * (1 - black), (1 - yellow) * (1 - black))
-
-
 def _rgb_operands(operands: list) -> list[FloatObject]:
-    return [FloatObject(round(value, 6)) for value in rgb_from_cmyk(*(float(value) for value in operands))]
+    return [FloatObject(round(value, 6)) for value in cmyk_to_rgb(Cmyk(*(float(value) for value in operands)))]
 
 
 def _is_cmyk(name, resources: DictionaryObject | None) -> bool:

@@ -9,11 +9,10 @@ left for the checker, which reports all findings at once.
 from __future__ import annotations
 
 import datetime
-import re
 from pathlib import Path
 
 from ..diagnostics import ContentError, Location
-from ..ids import TableId
+from ..ids import TableId, is_file_key
 from ..model import (LANGUAGES, SOURCE_LANG, Booklet, BookletMeta, BookMeta, Cmyk, HyphenationRules, Rulebook,
                      Table, Term)
 from ._files import content_files, read_content_text
@@ -23,9 +22,6 @@ from ._tables import read_example, read_table
 from ._yaml import Fields, as_text, read_yaml
 
 CONTENT_DIR = "content"
-# A booklet key names folders and output files: lower-case words joined by
-# hyphens, nothing that could climb out of a folder.
-_KEY = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*", re.ASCII)
 
 
 def find_project_root(start: Path) -> Path:
@@ -38,7 +34,8 @@ def find_project_root(start: Path) -> Path:
                        "not inside a Sacred Wire 28 project (no content/book.yaml here or above)")
 
 
-def _read_meta(root: Path) -> BookMeta:
+def _read_meta(root: Path, ink_limit: int) -> BookMeta:
+    """``content/book.yaml``; a volume colour may carry at most ``ink_limit`` percent of ink."""
     rel = f"{CONTENT_DIR}/book.yaml"
     fields = Fields(read_yaml(root / rel, rel), rel, "book metadata")
     fields.only("title", "version", "date", "author", "licence", "licence_url", "languages", "booklets")
@@ -47,7 +44,7 @@ def _read_meta(root: Path) -> BookMeta:
         booklet = Fields(raw, rel, "a booklet").only("key", "volume", "letter", "title", "subtitle", "colour",
                                                      "blurb", "page_per_section")
         key = booklet.require("key", str)
-        if not _KEY.fullmatch(key) or len(key) > 64:
+        if not is_file_key(key):
             raise booklet.error(f"booklet key {key!r} is not a slug (lower-case letters, digits and "
                                 f"hyphens, e.g. core-rules): it names folders and files")
         page_per_section = booklet.get("page_per_section", list, [])
@@ -57,7 +54,7 @@ def _read_meta(root: Path) -> BookMeta:
             key=key, volume=booklet.require("volume", int),
             letter=booklet.require("letter", str), title=booklet.text("title"),
             subtitle=booklet.text("subtitle"), location=booklet.location,
-            colour=_read_cmyk(booklet, rel), blurb=booklet.text("blurb", required=False),
+            colour=_read_cmyk(booklet, rel, ink_limit), blurb=booklet.text("blurb", required=False),
             page_per_section=tuple(page_per_section),
         ))
     languages = tuple(fields.require("languages", list))
@@ -82,7 +79,7 @@ def _read_meta(root: Path) -> BookMeta:
     )
 
 
-def _read_cmyk(owner: Fields, rel: str) -> Cmyk | None:
+def _read_cmyk(owner: Fields, rel: str, ink_limit: int) -> Cmyk | None:
     """A ``colour: {c: 0, m: 65, y: 100, k: 10}`` entry (ink percentages), if present."""
     raw = owner.get("colour", dict)
     if raw is None:
@@ -95,8 +92,9 @@ def _read_cmyk(owner: Fields, rel: str) -> Cmyk | None:
             raise fields.error(f"colour ink {ink!r} must be 0-100 percent, not {value}")
         inks[ink] = value
     colour = Cmyk.from_percent(**inks)
-    if colour.total_ink > Cmyk.MAX_INK:
-        raise fields.error(f"colour has {colour.total_ink:g}% total ink; print allows at most {Cmyk.MAX_INK}%")
+    if colour.total_ink > ink_limit:
+        raise fields.error(f"colour has {colour.total_ink:g}% total ink; print allows at most {ink_limit}% "
+                           f"(ink_limit in content/outputs.yaml)")
     return colour
 
 
@@ -179,7 +177,9 @@ def _read_booklet(root: Path, meta: BookletMeta, lang: str, tables: dict[TableId
 def load_rulebook(root: Path) -> Rulebook:
     """Read the whole content tree under ``root`` (the project folder)."""
     root = root.resolve()
-    meta = _read_meta(root)
+    # The print settings first: they bound the colours book.yaml may define.
+    settings = read_settings(root)
+    meta = _read_meta(root, settings.print.ink_limit)
     tables: dict[TableId, Table] = _read_collection(root, "tables", read_table, "table")
     booklets = {}
     for booklet_meta in meta.booklets:
@@ -198,5 +198,5 @@ def load_rulebook(root: Path) -> Rulebook:
     return Rulebook(
         root=str(root), meta=meta, glossary=_read_glossary(root), tables=tables,
         examples=_read_collection(root, "examples", read_example, "example"), booklets=booklets,
-        settings=read_settings(root), hyphenation=_read_hyphenation(root),
+        settings=settings, hyphenation=_read_hyphenation(root),
     )

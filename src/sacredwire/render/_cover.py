@@ -30,10 +30,10 @@ def volume_colour(booklet: BookletMeta) -> Cmyk:
     return booklet.colour or SERIES_COLOUR
 
 
-def shade(colour: Cmyk, black: float) -> Cmyk:
-    """``colour`` darkened by adding ``black`` percent of K, within the print ink limit."""
+def shade(colour: Cmyk, black: float, ink_limit: float) -> Cmyk:
+    """``colour`` darkened by adding ``black`` percent of K, within ``ink_limit`` percent of ink."""
     k = min(1.0, colour.k + black / 100)
-    room = Cmyk.MAX_INK / 100 - k
+    room = ink_limit / 100 - k
     scale = min(1.0, room / max(colour.c + colour.m + colour.y, 0.01))
     return Cmyk(colour.c * scale, colour.m * scale, colour.y * scale, k)
 
@@ -58,11 +58,13 @@ def _cable(rng: random.Random, start: tuple[float, float], end: tuple[float, flo
     return f"M{x1:.1f} {y1:.1f} Q{control[0]:.1f} {control[1]:.1f} {x2:.1f} {y2:.1f}"
 
 
-def cover_svg(booklet: BookletMeta) -> Markup:
-    """The cover art of ``booklet`` as inline SVG covering the whole page with its bleed."""
+def cover_svg(booklet: BookletMeta, ink_limit: float) -> Markup:
+    """The cover art of ``booklet`` as inline SVG covering the whole page with its bleed, its inks
+    within ``ink_limit`` percent."""
     colour = volume_colour(booklet)
     rng = random.Random(booklet.volume)
-    dim, faint, bright = shade(colour, 55), shade(tint(colour, 0.7), 70), tint(colour, 0.45)
+    dim, faint = shade(colour, 55, ink_limit), shade(tint(colour, 0.7), 70, ink_limit)
+    bright = tint(colour, 0.45)
     parts: list[str] = []
     # Trunks: cables dropping from the top edge down the right-hand strip (the
     # title keeps the left) to the tiers, swaying a little as they fall.

@@ -50,7 +50,7 @@ def _common(context: RenderContext, booklet_key: str) -> dict:
         "release_date": context.format_date(meta.date),
         "document_title": f"{meta.title} · {booklet.title[context.lang]}",
         "page_css": context.booklet_page_css(),
-        "cover_art": cover_svg(booklet),
+        "cover_art": cover_svg(booklet, context.rulebook.settings.print.ink_limit),
         "volume_colour": lambda other: volume_colour(other).css,
         "typeset": context.typesetter.text,
     }

@@ -27,7 +27,6 @@ from babel import Locale
 from markupsafe import Markup, escape
 
 from ..colour import css_to_rgb
-from ..diagnostics import ContentError
 from ..ids import RuleId, TableId
 from ..model import Booklet, Rulebook, Section
 from ..render import RenderContext
