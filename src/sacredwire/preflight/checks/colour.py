@@ -39,15 +39,19 @@ def rgb_colour(document: Document, profile: Profile) -> Iterator[Finding]:
                           f"{space} image in a CMYK-only edition")
 
 
+def _on_the_sheet(paint, page) -> bool:
+    """Whether ``paint`` lands on the printed sheet: printer's marks in the slug, outside the
+    BleedBox, are registration colour (all four inks) by design and are trimmed away."""
+    return paint.box is None or paint.box.overlaps(page.bleed_box)
+
+
 @preflight_check("colour")
 def total_ink(document: Document, profile: Profile) -> Iterator[Finding]:
     if profile.ink_limit is None:
         return
     for page in document.pages:
-        # Printer's marks in the slug, outside the BleedBox, are registration colour by design:
-        # only what lands on the printed sheet counts.
         over = [paint for paint in page.paints if paint.ink is not None and paint.ink > profile.ink_limit
-                and (paint.box is None or paint.box.overlaps(page.bleed_box))]
+                and _on_the_sheet(paint, page)]
         if not over:
             continue
         worst = max(over, key=lambda paint: paint.ink)
@@ -62,9 +66,9 @@ def rich_black_text(document: Document, profile: Profile) -> Iterator[Finding]:
     if not profile.prints:
         return
     for page in document.pages:
-        text = [paint for paint in page.paints if paint.kind is PaintKind.TEXT and paint.rich_black]
-        rules = [paint for paint in page.paints if paint.kind is PaintKind.STROKE and paint.rich_black
-                 and paint.line_width <= THIN_RULE]
+        printed = [paint for paint in page.paints if paint.rich_black and _on_the_sheet(paint, page)]
+        text = [paint for paint in printed if paint.kind is PaintKind.TEXT]
+        rules = [paint for paint in printed if paint.kind is PaintKind.STROKE and paint.line_width <= THIN_RULE]
         for paints, what in ((text, "text run(s)"), (rules, "thin rule(s)")):
             if paints:
                 yield Finding("PF304", Severity.WARNING, document.name, page.number,
