@@ -25,6 +25,7 @@ from conftest import PROJECT, copy_project, run_sw28
 from sacredwire import editions
 from sacredwire.editions import EDITIONS, Deck, EditionError, EditionSettings, LaidOutDocument, home, press
 from sacredwire.editions import _rgb as rgb
+from sacredwire.pdf import operations, streams
 from sacredwire.editions.base import MM
 from sacredwire.layout import finish_layout
 
@@ -169,7 +170,7 @@ def file_id(data: bytes, index: int) -> bytes:
 
 
 def test_doctests() -> None:
-    for module in (home, press, rgb):
+    for module in (home, press, rgb, operations, streams):
         assert doctest.testmod(module).failed == 0
 
 

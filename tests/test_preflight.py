@@ -21,7 +21,7 @@ from sacredwire.preflight import findings as findings_module
 from sacredwire.preflight import profiles, report
 from sacredwire.preflight.document import Document
 from sacredwire.preflight.geometry import POINTS_PER_MM
-from sacredwire.preflight.operations import ContentSyntaxError, parse_operations
+from sacredwire.pdf.operations import ContentSyntaxError, parse_operations
 
 # A 6 × 8.5 in trim with a 0.125 in (9 pt) bleed, the pod shape: MediaBox = BleedBox.
 TRIM = (0.0, 0.0, 432.0, 612.0)

@@ -17,9 +17,10 @@ from __future__ import annotations
 import re
 import struct
 
-from pypdf import PdfWriter
+from pypdf import PdfReader, PdfWriter
 from pypdf.generic import ArrayObject, DictionaryObject, NameObject, TextStringObject
 
+from ..pdf.streams import painters, resources_of
 from .base import EditionError, EditionSettings
 
 PDFX_VERSION = "PDF/X-1:2003"
@@ -31,6 +32,27 @@ PRINT_COLOUR_SPACES = {"/DeviceCMYK", "/DeviceGray", "/Separation", "/DeviceN", 
 SCREEN_ONLY_CATALOG_KEYS = ("/StructTreeRoot", "/MarkInfo", "/ViewerPreferences", "/OpenAction")
 SCREEN_ONLY_PAGE_KEYS = ("/Annots", "/StructParents", "/Tabs")
 PDFX_HEADER = "%PDF-1.4"
+
+
+def print_writer(reader: PdfReader) -> PdfWriter:
+    """A writer holding the reader's document without the parts only a screen reads."""
+    drop_screen_parts(reader)
+    return PdfWriter(clone_from=reader)
+
+
+def drop_screen_parts(reader: PdfReader) -> None:
+    """Remove what only a screen reads from the reader's document, before any of it is copied.
+
+    The structure tree is most of a tagged file's objects; leaving it (and the
+    annotations it points at) behind before the copy, not after, saves
+    copying them at all.
+    """
+    root = reader.root_object
+    for key in SCREEN_ONLY_CATALOG_KEYS:
+        root.pop(NameObject(key), None)
+    for page in reader.pages:
+        for key in SCREEN_ONLY_PAGE_KEYS:
+            page.pop(NameObject(key), None)
 
 
 def make_pdfx(writer: PdfWriter, title: str, settings: EditionSettings, what: str) -> None:
@@ -46,7 +68,7 @@ def make_pdfx(writer: PdfWriter, title: str, settings: EditionSettings, what: st
     for number, page in enumerate(writer.pages, start=1):
         for key in SCREEN_ONLY_PAGE_KEYS:
             page.pop(NameObject(key), None)
-        for owner in _painters(page, seen):
+        for owner in painters(page, seen):
             _drop_transparency(owner, f"{what}: page {number}")
             _bare_cff_fonts(owner, seen, f"{what}: page {number}")
     root[NameObject("/OutputIntents")] = ArrayObject([DictionaryObject({
@@ -64,32 +86,10 @@ def make_pdfx(writer: PdfWriter, title: str, settings: EditionSettings, what: st
     writer.pdf_header = PDFX_HEADER
 
 
-def _resources_of(owner: DictionaryObject) -> DictionaryObject | None:
-    resources = owner.get("/Resources")
-    return resources.get_object() if resources is not None else None
-
-
-def _painters(page: DictionaryObject, seen: set[int]) -> list[DictionaryObject]:
-    """The page and every form and tiling pattern it paints, each once per document."""
-    found: list[DictionaryObject] = []
-    pending = [page]
-    while pending:
-        owner = pending.pop()
-        if id(owner) in seen:
-            continue
-        seen.add(id(owner))
-        found.append(owner)
-        resources = _resources_of(owner)
-        for category in ("/XObject", "/Pattern"):
-            pending += [child.get_object() for child in ((resources or {}).get(category) or {}).values()
-                        if "/Resources" in child.get_object()]
-    return found
-
-
 def _drop_transparency(owner: DictionaryObject, where: str) -> None:
     """Remove a transparency group that changes nothing; refuse real transparency."""
     owner.pop(NameObject("/Group"), None)
-    resources = _resources_of(owner)
+    resources = resources_of(owner)
     if resources is None:
         return
     for name, state in (resources.get("/ExtGState") or {}).items():
@@ -137,7 +137,7 @@ def _bare_cff_fonts(owner: DictionaryObject, seen: set[int], where: str) -> None
     WeasyPrint's subsets are name-keyed CFF, so a CID is used as the glyph
     index, exactly as with the OpenType wrapper: the glyphs do not change.
     """
-    for font in ((_resources_of(owner) or {}).get("/Font") or {}).values():
+    for font in ((resources_of(owner) or {}).get("/Font") or {}).values():
         for descendant in font.get_object().get("/DescendantFonts", []):
             descriptor = descendant.get_object().get("/FontDescriptor")
             program = descriptor.get_object().get("/FontFile3") if descriptor is not None else None

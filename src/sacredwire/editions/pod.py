@@ -15,7 +15,7 @@ from pypdf.generic import NameObject
 
 from ..outputs.artifact import Artifact
 from . import _pdf
-from ._pdfx import make_pdfx
+from ._pdfx import drop_screen_parts, make_pdfx
 from .base import MM, Deck, EditionError, EditionSettings, LaidOutDocument, edition, file_name
 
 COVER_SHEET_PAGES = 4
@@ -33,6 +33,7 @@ def deck_name(deck: str) -> str:
 def _pages(reader: PdfReader, indexes: range, bleed: float, title: str, settings: EditionSettings,
            source: bytes, salt: str, what: str) -> bytes:
     """The chosen pages (0-based), cut to ``bleed`` around the trim, as a PDF/X-1a file."""
+    drop_screen_parts(reader)
     writer = PdfWriter()
     writer.append(reader, pages=list(indexes))
     _pdf.copy_info(writer, reader)

@@ -15,7 +15,7 @@ from pypdf.generic import ArrayObject, DictionaryObject, FloatObject, NameObject
 
 from ..outputs.artifact import Artifact
 from . import _pdf
-from ._pdfx import make_pdfx
+from ._pdfx import make_pdfx, print_writer
 from .base import MM, SINGLE_FILE, EditionSettings, LaidOutDocument, edition, file_name
 
 REGISTRATION = NameObject("/SW28Registration")
@@ -78,7 +78,7 @@ def press_pdf(pdf: bytes, title: str, settings: EditionSettings, what: str) -> b
     bleed, slug = settings.press_bleed_mm * MM, settings.slug_mm * MM
     for number, page in enumerate(reader.pages, start=1):
         _pdf.require_bleed(page, number, bleed, what)
-    writer = PdfWriter(clone_from=reader)
+    writer = print_writer(reader)
     for page in writer.pages:
         mark_page(writer, page, bleed, slug)
     make_pdfx(writer, title, settings, what)

@@ -8,44 +8,14 @@ right after layout, with :func:`sacredwire.colour.grey_to_black_ink`.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 from pypdf import PdfWriter
-from pypdf.generic import ArrayObject, DictionaryObject, StreamObject
 
 from ..colour import ColourError, grey_to_black_ink
+from ..pdf.streams import painters, streams_of
 
 
 class InkError(ValueError):
     """A colour in a laid-out document that no print ink can take."""
-
-
-def _painting_streams(resources: DictionaryObject | None, seen: set[int]) -> Iterator[StreamObject]:
-    """Form XObjects and tiling patterns under ``resources``, each once, nested ones too."""
-    if not resources:
-        return
-    resources = resources.get_object()
-    for category, is_painting in (("/XObject", lambda obj: obj.get("/Subtype") == "/Form"),
-                                  ("/Pattern", lambda obj: obj.get("/PatternType") == 1)):
-        for reference in (resources.get(category) or {}).values():
-            obj = reference.get_object()
-            if id(obj) in seen or not isinstance(obj, StreamObject) or not is_painting(obj):
-                continue
-            seen.add(id(obj))
-            yield obj
-            yield from _painting_streams(obj.get("/Resources"), seen)
-
-
-def _page_streams(page: DictionaryObject, seen: set[int]) -> Iterator[StreamObject]:
-    contents = page.get("/Contents")
-    if contents is not None:
-        contents = contents.get_object()
-        for stream in contents if isinstance(contents, ArrayObject) else [contents]:
-            stream = stream.get_object()
-            if id(stream) not in seen:
-                seen.add(id(stream))
-                yield stream
-    yield from _painting_streams(page.get("/Resources"), seen)
 
 
 def black_ink_greys(writer: PdfWriter, what: str) -> bool:
@@ -56,7 +26,7 @@ def black_ink_greys(writer: PdfWriter, what: str) -> bool:
     seen: set[int] = set()
     changed = False
     for page in writer.pages:
-        for stream in _page_streams(page, seen):
+        for stream in (stream for owner in painters(page, seen) for stream in streams_of(owner)):
             data = stream.get_data()
             try:
                 inked = grey_to_black_ink(data)

@@ -58,8 +58,21 @@ class ContentSyntaxError(ValueError):
 
 def parse_operations(data: bytes) -> list[tuple[list, bytes]]:
     """Every ``(operands, operator)`` of a decoded content stream, in order."""
-    operations: list[tuple[list, bytes]] = []
+    return [(operands, operator) for operands, operator, _start, _end in operations_with_spans(data)]
+
+
+def operations_with_spans(data: bytes) -> list[tuple[list, bytes, int, int]]:
+    """Every ``(operands, operator, start, end)``: ``data[start:end]`` is the operation's own text.
+
+    The span runs from the first operand to the end of the operator, so an
+    operation can be replaced in the stream without writing any other.
+
+    >>> operations_with_spans(b"q\\n0 0 0 1 k\\nQ")
+    [([], b'q', 0, 1), ([0.0, 0.0, 0.0, 1.0], b'k', 2, 11), ([], b'Q', 12, 13)]
+    """
+    operations: list[tuple[list, bytes, int, int]] = []
     operands: list = []
+    start = -1                                 # where the pending operation's first operand began
     stack: list[tuple[list, bool]] = []        # enclosing containers; True for a dictionary
     position, end = 0, len(data)
     match_token = _TOKEN.match
@@ -71,6 +84,8 @@ def parse_operations(data: bytes) -> list[tuple[list, bytes]]:
             break
         position = token.end()
         kind = token.lastgroup
+        if start < 0 and not stack and kind != "comment":
+            start = token.start(kind)
         if kind == "numbers":
             operands.extend(map(float, token.group(kind).split()))
         elif kind == "name":
@@ -101,11 +116,11 @@ def parse_operations(data: bytes) -> list[tuple[list, bytes]]:
                 raise ContentSyntaxError(f"operator {word!r} inside an array or dictionary at offset {position}")
             elif word == b"BI":
                 image, position = _inline_image(data, position)
-                operations.append(([image], b"INLINE IMAGE"))
-                operands = []
+                operations.append(([image], b"INLINE IMAGE", start, position))
+                operands, start = [], -1
             else:
-                operations.append((operands, word))
-                operands = []
+                operations.append((operands, word, start, position))
+                operands, start = [], -1
     return operations
 
 
