@@ -27,7 +27,7 @@ from sacredwire.editions import EDITIONS, Deck, EditionError, EditionSettings, L
 from sacredwire.editions import _rgb as rgb
 from sacredwire.pdf import operations, streams
 from sacredwire.editions.base import MM
-from sacredwire.layout import finish_layout
+
 
 PAGES = 24
 A5 = (148 * MM, 210 * MM)
@@ -69,7 +69,7 @@ def booklet(tmp_path_factory: pytest.TempPathFactory) -> LaidOutDocument:
     html = BOOKLET_HTML.replace("{sections}", "".join(_section(n) for n in range(1, PAGES + 1)))
     html = html.replace("{dates}", DATES)
     pdf = weasyprint.HTML(string=html, base_url=str(folder) + "/").write_pdf(pdf_tags=True)
-    return LaidOutDocument("booklet", "core-rules", "en", "Test Rules", finish_layout(pdf, "test booklet"))
+    return LaidOutDocument("booklet", "core-rules", "en", "Test Rules", pdf)
 
 
 CARDS_HTML = """<!doctype html><html lang="en"><head><title>Cards</title>{dates}<style>

@@ -15,7 +15,7 @@ import datetime
 import hashlib
 import os
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -75,6 +75,18 @@ class MakeJob:
     options: BuildOptions
 
 
+class BookletLayouts:
+    """Lays out the booklets of one rulebook in this process, with its layout cache."""
+
+    def __init__(self, rulebook: Rulebook, cache: LayoutCache):
+        self.rulebook = rulebook
+        self.cache = cache
+
+    def lay_out(self, job: BookletJob) -> LaidOut:
+        context = RenderContext(self.rulebook, job.lang, PageMap(job.pages), job.options.render_options())
+        return make_booklet(context, job.booklet, self.cache)
+
+
 # Set in each worker process once, so the content is parsed once per process.
 _RULEBOOK: Rulebook | None = None
 _CACHE_DIR: str = ""
@@ -93,8 +105,7 @@ def _cache() -> LayoutCache:
 
 def _lay_out_booklet(job: BookletJob) -> LaidOut:
     assert _RULEBOOK is not None
-    context = RenderContext(_RULEBOOK, job.lang, PageMap(job.pages), job.options.render_options())
-    return make_booklet(context, job.booklet, _cache())
+    return BookletLayouts(_RULEBOOK, _cache()).lay_out(job)
 
 
 def _make(job: MakeJob) -> list[Artifact]:
@@ -105,11 +116,13 @@ def _make(job: MakeJob) -> list[Artifact]:
 
 
 Progress = Callable[[str], None]
+# Starts laying out one booklet (in a worker process, or at once in this one).
+Submit = Callable[[BookletJob], "Future[LaidOut]"]
 
 
-def _lay_out_booklets(pool: Executor, booklets: Sequence[str], langs: Sequence[str], progress: Progress,
-                      options: BuildOptions, seed: Mapping[str, Mapping[str, Mapping[str, int]]]
-                      ) -> dict[str, dict[str, LaidOut]]:
+def lay_out_until_stable(submit: Submit, booklets: Sequence[str], langs: Sequence[str], progress: Progress,
+                         options: BuildOptions, seed: Mapping[str, Mapping[str, Mapping[str, int]]]
+                         ) -> dict[str, dict[str, LaidOut]]:
     """Lay out every booklet of every language until their page maps are stable.
 
     The first pass prints the pages of ``seed`` (the last build's), so when no
@@ -121,8 +134,7 @@ def _lay_out_booklets(pool: Executor, booklets: Sequence[str], langs: Sequence[s
     pending = list(langs)
     for number in range(1, MAX_PASSES + 1):
         progress(f"pass {number}: laying out {len(booklets) * len(pending)} booklet(s)")
-        futures = {(lang, name): pool.submit(_lay_out_booklet,
-                                             BookletJob(name, lang, dict(pages[lang].anchors), options))
+        futures = {(lang, name): submit(BookletJob(name, lang, dict(pages[lang].anchors), options))
                    for lang in pending for name in booklets}
         still_moving = []
         for lang in pending:
@@ -142,7 +154,7 @@ def _lay_out_booklets(pool: Executor, booklets: Sequence[str], langs: Sequence[s
     raise BuildError(f"page numbers still moving after {MAX_PASSES} passes in: {', '.join(pending)}")
 
 
-def _verify_references(booklets: Mapping[str, LaidOut], rulebook: Rulebook, cache: LayoutCache) -> None:
+def verify_references(booklets: Mapping[str, LaidOut], rulebook: Rulebook, cache: LayoutCache) -> None:
     """Read every printed page reference back from the booklets; :class:`BuildError` on any wrong one.
 
     A booklet whose bytes, and the pages of every booklet it may cite, were
@@ -156,12 +168,20 @@ def _verify_references(booklets: Mapping[str, LaidOut], rulebook: Rulebook, cach
     pending = {name for name, key in keys.items() if not cache.verified(key)}
     if not pending:
         return
-    problems = wrong_references({name: doc.pdf for name, doc in booklets.items()}, rulebook.meta,
-                                {name: doc.references for name, doc in booklets.items()}, only=pending)
+    problems = wrong_references({name: booklets[name].pdf for name in sorted(pending)},
+                                {name: doc.anchors for name, doc in booklets.items()}, rulebook.meta,
+                                {name: doc.references for name, doc in booklets.items()})
     if problems:
         raise BuildError("wrong page references:\n  " + "\n  ".join(problems))
     for name in pending:
         cache.mark_verified(keys[name])
+
+
+def pin_source_date(rulebook: Rulebook) -> None:
+    """Font subsets carry a timestamp (fontTools reads this variable): pin it to
+    the release date, so the same sources give the same bytes."""
+    os.environ["SOURCE_DATE_EPOCH"] = str(int(datetime.datetime.fromisoformat(
+        rulebook.meta.date).replace(tzinfo=datetime.timezone.utc).timestamp()))
 
 
 def build(rulebook: Rulebook, targets: Sequence[Target], langs: Sequence[str], out_dir: Path,
@@ -176,10 +196,7 @@ def build(rulebook: Rulebook, targets: Sequence[Target], langs: Sequence[str], o
     options = options or BuildOptions()
     out_dir = out_dir.resolve()
     record = BuildRecord.read(out_dir) if inputs else None
-    # Font subsets carry a timestamp (fontTools reads this variable): pin it to
-    # the release date so the same sources give the same bytes.
-    os.environ["SOURCE_DATE_EPOCH"] = str(int(datetime.datetime.fromisoformat(
-        rulebook.meta.date).replace(tzinfo=datetime.timezone.utc).timestamp()))
+    pin_source_date(rulebook)
     findings = run_checks(rulebook, families=BUILD_CHECKS)
     errors = errors_in(findings)
     if errors:
@@ -194,7 +211,8 @@ def build(rulebook: Rulebook, targets: Sequence[Target], langs: Sequence[str], o
     artifacts: list[Artifact] = []
     with ProcessPoolExecutor(max_workers=workers, initializer=_init_worker,
                              initargs=(rulebook, str(cache_dir))) as pool:
-        laid_out = (_lay_out_booklets(pool, all_booklets, langs, progress, options, record.pages if record else {})
+        laid_out = (lay_out_until_stable(lambda job: pool.submit(_lay_out_booklet, job), all_booklets, langs,
+                                         progress, options, record.pages if record else {})
                     if needs_pages and all_booklets else {})
         futures = {}
         for target in targets:
@@ -207,7 +225,7 @@ def build(rulebook: Rulebook, targets: Sequence[Target], langs: Sequence[str], o
         for lang in langs:
             progress(f"{lang}: verifying page references")
             booklets = laid_out.get(lang, {})
-            _verify_references(booklets, rulebook, LayoutCache(cache_dir, Path(rulebook.root) / "templates"))
+            verify_references(booklets, rulebook, LayoutCache(cache_dir, Path(rulebook.root) / "templates"))
             for target in targets:
                 if (lang, target.name) in futures:
                     progress(f"{lang}: making {target.name}")

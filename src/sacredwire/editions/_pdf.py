@@ -22,6 +22,7 @@ from pypdf.generic import (
     IndirectObject,
     NameObject,
     RectangleObject,
+    StreamObject,
 )
 
 from .base import EditionError
@@ -159,16 +160,42 @@ def copy_info(writer: PdfWriter, reader: PdfReader) -> None:
 
 
 def written(writer: PdfWriter, source: bytes, salt: str) -> bytes:
-    """The file's bytes, with a file identifier derived from the input and the edition, not from chance."""
-    identifier = ByteStringObject(hashlib.sha256(source + salt.encode("utf-8")).digest()[:16])
+    """The file's bytes, with a file identifier derived from the input and the edition, not from chance.
+
+    The input's own identifier stands for it: the layout derived it from
+    everything that shaped the document, while the input's bytes may hold the
+    folders it was laid out in (the links between volumes, until an edition
+    rewrites them).
+    """
+    identifier = ByteStringObject(hashlib.sha256(_identifier(source) + salt.encode("utf-8")).digest()[:16])
     # The identifier is only reachable through this attribute; pypdf would otherwise keep the input's.
     writer._ID = ArrayObject([identifier, identifier])
     # Replaced content streams and dropped pages would otherwise still be written, and
     # pages placed as forms would each carry a copy of the same resources.
     writer.compress_identical_objects(remove_duplicates=True, remove_unreferenced=True)
+    compress_streams(writer)
     output = io.BytesIO()
     writer.write(output)
     return output.getvalue()
+
+
+def compress_streams(writer: PdfWriter) -> None:
+    """Flate-compress every stream the writer holds uncompressed (the laid-out input is written so)."""
+    # pypdf lists a writer's objects only in this attribute; replacing an entry keeps
+    # every reference to it, since a reference is the entry's number.
+    objects = writer._objects
+    for index, obj in enumerate(objects):
+        if isinstance(obj, StreamObject) and "/Filter" not in obj:
+            objects[index] = obj.flate_encode()
+
+
+def _identifier(pdf: bytes) -> bytes:
+    """The first element of the file's /ID, or the whole file when it has none."""
+    identifier = PdfReader(io.BytesIO(pdf)).trailer.get("/ID")
+    if not identifier:
+        return pdf
+    first = identifier[0].get_object()
+    return bytes(getattr(first, "original_bytes", first))
 
 
 def blank_page(writer: PdfWriter, width: float, height: float) -> PageObject:

@@ -21,6 +21,7 @@ from pypdf import PdfReader, PdfWriter
 from pypdf.generic import ArrayObject, DictionaryObject, NameObject, TextStringObject
 
 from ..pdf.streams import painters, resources_of
+from ._inks import black_ink_greys
 from .base import EditionError, EditionSettings
 
 PDFX_VERSION = "PDF/X-1:2003"
@@ -56,7 +57,7 @@ def drop_screen_parts(reader: PdfReader) -> None:
 
 
 def make_pdfx(writer: PdfWriter, title: str, settings: EditionSettings, what: str) -> None:
-    """Turn the writer's document into a PDF/X-1a:2003 print file (in place)."""
+    """Turn the writer's document into a PDF/X-1a:2003 print file (in place), its greys in black ink."""
     info = writer.metadata or {}
     missing = [key for key in ("/CreationDate", "/ModDate") if key not in info]
     if missing:
@@ -71,6 +72,7 @@ def make_pdfx(writer: PdfWriter, title: str, settings: EditionSettings, what: st
         for owner in painters(page, seen):
             _drop_transparency(owner, f"{what}: page {number}")
             _bare_cff_fonts(owner, seen, f"{what}: page {number}")
+    black_ink_greys(writer, what)
     root[NameObject("/OutputIntents")] = ArrayObject([DictionaryObject({
         NameObject("/Type"): NameObject("/OutputIntent"),
         NameObject("/S"): NameObject("/GTS_PDFX"),

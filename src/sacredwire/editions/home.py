@@ -17,6 +17,8 @@ from pypdf.generic import NameObject
 
 from ..outputs.artifact import Artifact
 from . import _pdf
+from ._inks import black_ink_greys
+from ._links import link_other_volumes
 from .base import MM, SHEETS_FILE, EditionError, EditionSettings, LaidOutDocument, Paper, edition, file_name
 from .screen import prepare_for_reading
 
@@ -108,6 +110,7 @@ def booklet_sheets(pdf: bytes, title: str, language: str, paper: Paper, what: st
             resources[NameObject(f"/P{number}")] = _pdf.form_from_page(writer, page, trim)
             lines.append(f"q {_placement(trim, area)} /P{number} Do Q")
         _pdf.replace_content(writer, side, _pdf.operators(lines))
+    black_ink_greys(writer, what)
     prepare_for_reading(writer, title, language)
     return _pdf.written(writer, pdf, f"home booklet {paper}")
 
@@ -176,6 +179,7 @@ def card_sheets(pdf: bytes, title: str, language: str, paper: Paper, gutter_mm: 
             resources[NameObject(name)] = _pdf.form_from_page(writer, reader.pages[index], trims[index])
             lines.append(f"q {_placement(trims[index], slot)} {name} Do Q")
         _pdf.replace_content(writer, sheet, _pdf.operators(lines + marks))
+    black_ink_greys(writer, what)
     prepare_for_reading(writer, title, language)
     return _pdf.written(writer, pdf, f"home cards {paper} {gutter_mm}")
 
@@ -194,5 +198,7 @@ def finish_home(document: LaidOutDocument, settings: EditionSettings) -> list[Ar
         return [Artifact(PurePosixPath(SHEETS_FILE), data)]
     reader = _pdf.read(document.pdf, what)
     writer = PdfWriter(clone_from=reader)
+    black_ink_greys(writer, what)
+    link_other_volumes(writer)
     prepare_for_reading(writer, document.title, language)
     return [Artifact(PurePosixPath(file_name(document.name)), _pdf.written(writer, document.pdf, "home"))]

@@ -7,13 +7,14 @@ colour operators and the cross-volume links change.
 
 from __future__ import annotations
 
-from pathlib import PurePosixPath, PurePath
+from pathlib import PurePosixPath
 
 from pypdf import PdfWriter
 from pypdf.generic import BooleanObject, DictionaryObject, NameObject, TextStringObject
 
 from ..outputs.artifact import Artifact
 from . import _pdf
+from ._links import link_other_volumes
 from ._rgb import convert_to_rgb
 from .base import EditionSettings, LaidOutDocument, edition, file_name
 
@@ -31,18 +32,6 @@ def prepare_for_reading(writer: PdfWriter, title: str, language: str) -> None:
     writer.pdf_header = _pdf.FULL_PDF_HEADER
 
 
-def point_links_at_siblings(writer: PdfWriter) -> None:
-    """Links to another booklet name its published file in the same folder."""
-    for page in writer.pages:
-        for reference in page.get("/Annots") or []:
-            action = reference.get_object().get("/A")
-            if action is None or action.get_object().get("/S") != "/GoToR":
-                continue
-            action = action.get_object()
-            target = PurePath(str(action["/F"])).stem
-            action[NameObject("/F")] = TextStringObject(file_name(target))
-
-
 def screen_pdf(pdf: bytes, title: str, language: str, what: str) -> bytes:
     """Every page cut to its trim, RGB, with reading preferences and working cross-volume links."""
     reader = _pdf.read(pdf, what)
@@ -52,7 +41,7 @@ def screen_pdf(pdf: bytes, title: str, language: str, what: str) -> bytes:
         trim = _pdf.box(page, "/TrimBox")
         _pdf.set_boxes(page, media=trim, crop=trim, bleed=trim, trim=trim)
     convert_to_rgb(writer)
-    point_links_at_siblings(writer)
+    link_other_volumes(writer)
     prepare_for_reading(writer, title, language)
     return _pdf.written(writer, pdf, "screen")
 

@@ -85,6 +85,8 @@ def opposed_odds(attacker: DiceTier, defender: DiceTier,
 CHARTS = ("win", "double", "triple")
 
 
+# Exact, and costly to compute: one chart is worked out once per process.
+@cache
 def odds_chart(measure: str) -> tuple[tuple[DiceTier, tuple[Fraction, ...]], ...]:
     """One row per attacker tier: the chance of ``measure`` against each defender tier, 2d4 to 2d12.
 

@@ -8,7 +8,6 @@ pass silently into a print file.
 from __future__ import annotations
 
 import hashlib
-import io
 import logging
 import os
 import tempfile
@@ -21,11 +20,6 @@ from urllib.parse import unquote, urlparse
 import weasyprint
 
 from ..diagnostics import LayoutError
-from pypdf import PdfReader, PdfWriter
-from pypdf.generic import (ArrayObject, BooleanObject, ByteStringObject, DictionaryObject, NameObject,
-                           TextStringObject)
-
-from ._inks import InkError, black_ink_greys
 
 
 class ProjectFetcher(weasyprint.URLFetcher):
@@ -97,81 +91,24 @@ def combine(documents: Sequence[weasyprint.Document]) -> weasyprint.Document:
 
 
 def pdf_bytes(document: weasyprint.Document, identity: str, what: str) -> bytes:
-    """The PDF, reproducibly: its file identifier is derived from ``identity``."""
+    """The PDF, reproducibly: its file identifier is derived from ``identity``.
+
+    The bytes are WeasyPrint's own, written once: each edition copies what it
+    needs from them (and turns greys into black ink, or links between
+    volumes into links between files, where it keeps them). They are an
+    intermediate, never published: written uncompressed, they cost no
+    compression here, and each edition reads only the objects it uses (an
+    object stream would have to be parsed whole to reach any one of its
+    objects); the editions compress what they write.
+    """
     identifier = hashlib.sha256(identity.encode("utf-8")).hexdigest()[:32].encode("ascii")
     with _no_warnings(what):
         # Keeping the fonts' hinting makes subsetting several times faster, for
         # a few kilobytes: hinting is ignored in print anyway.
         # Tagged: the screen edition is read with assistive technology, and
         # every edition is made from this one layout.
-        pdf = document.write_pdf(custom_metadata=True, pdf_identifier=identifier, hinting=True, pdf_tags=True)
-    return finish_layout(pdf, what, identifier)
-
-
-def finish_layout(pdf: bytes, what: str, identifier: bytes | None = None) -> bytes:
-    """One pass over a written layout: greys as black ink, links between volumes as file links.
-
-    The second element of the file identifier that WeasyPrint wrote is a hash
-    of the objects, absolute ``file:`` URIs included: when the file is
-    rewritten, both elements become ``identifier`` (as for any newly written
-    file), so the bytes do not depend on the folder the project was built in.
-    """
-    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(pdf)))
-    try:
-        inked = black_ink_greys(writer, what)
-    except InkError as error:
-        raise LayoutError(str(error)) from None
-    if not (link_other_volumes(writer) or inked):
-        return pdf
-    if identifier is not None:
-        # pypdf keeps the identifier of the file it cloned; it has no public setter.
-        writer._ID = ArrayObject([ByteStringObject(identifier), ByteStringObject(identifier)])
-    output = io.BytesIO()
-    writer.write(output)
-    return output.getvalue()
-
-
-def link_other_volumes(writer: PdfWriter) -> bool:
-    """Turn links to ``<booklet>.pdf#anchor`` into links to that file beside this one.
-
-    WeasyPrint resolves ``requisitions.pdf#sec-A3-2`` against the templates
-    folder and writes an absolute ``file:`` URI, which would name this
-    machine's folders and break once the PDFs are moved. A remote go-to action
-    (``GoToR``) names the other file relatively and the destination by name.
-
-    The second element of the file identifier that WeasyPrint wrote is a hash
-    of the objects, absolute ``file:`` URIs included: both elements become
-    ``identifier`` (as for any newly written file), so the bytes do not depend
-    on the folder the project was built in.
-    """
-    changed = False
-    for page in writer.pages:
-        for reference in page.get("/Annots") or []:
-            annotation = reference.get_object()
-            target = _volume_link(annotation)
-            if target:
-                file_name, destination = target
-                annotation[NameObject("/A")] = DictionaryObject({
-                    NameObject("/S"): NameObject("/GoToR"),
-                    NameObject("/F"): TextStringObject(file_name),
-                    NameObject("/D"): TextStringObject(destination),
-                    NameObject("/NewWindow"): BooleanObject(True),
-                })
-                # A tagged link describes its target for screen readers: the file beside
-                # this one, not the folder it was built in.
-                if "/Contents" in annotation:
-                    annotation[NameObject("/Contents")] = TextStringObject(f"{file_name}#{destination}")
-                changed = True
-    return changed
-
-
-def _volume_link(annotation) -> tuple[str, str] | None:
-    action = annotation.get("/A")
-    uri = str(action.get("/URI", "")) if action is not None else ""
-    if not uri.startswith("file:") or "#" not in uri:
-        return None
-    path, destination = uri.split("#", 1)
-    return path.rsplit("/", 1)[-1], destination
+        return document.write_pdf(custom_metadata=True, pdf_identifier=identifier, hinting=True, pdf_tags=True,
+                                  uncompressed_pdf=True)
 
 
 def write_atomically(path: Path, data: bytes) -> None:

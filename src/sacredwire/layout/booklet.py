@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from pathlib import Path
 
+import weasyprint
+
 from ..render import RenderContext, render
+from ..render.booklet import BookletPart, part_names
 from . import LaidOut, LayoutError, anchors, combine, lay_out, pdf_bytes
 from ._boxes import overflowing_text
 from .cache import LayoutCache
@@ -39,7 +43,64 @@ def tail_pages(rule_pages: int, wants_roster: bool) -> tuple[bool, int]:
     return roster, free - int(roster)
 
 
-def make_booklet(context: RenderContext, key: str, cache: LayoutCache) -> LaidOut:
+class PartCache:
+    """Laid-out booklet parts (front matter, chapters) of this process, by a layout cache key.
+
+    The key (:meth:`LayoutCache.key`) covers the part's HTML, the styles and
+    fonts and the layout code; the HTML holds everything else that shapes its
+    pages: its text, the page numbers it prints and the number of its first page. So when one chapter
+    changes, the others come from here; those after it too, while its page
+    count stays the same. Kept in memory only: a laid-out document cannot be
+    stored, and a long-running process (``sw28 serve``, a build's worker) is
+    where parts are laid out again and again.
+    """
+
+    def __init__(self, capacity: int = 256):
+        self.capacity = capacity
+        self._parts: OrderedDict[str, weasyprint.Document] = OrderedDict()
+
+    def get(self, key: str) -> weasyprint.Document | None:
+        document = self._parts.get(key)
+        if document is not None:
+            self._parts.move_to_end(key)
+        return document
+
+    def put(self, key: str, document: weasyprint.Document) -> None:
+        self._parts[key] = document
+        while len(self._parts) > self.capacity:
+            self._parts.popitem(last=False)
+
+
+# The parts laid out by this process so far.
+PARTS = PartCache()
+
+
+def lay_out_parts(context: RenderContext, key: str, cache: LayoutCache, parts: PartCache = PARTS
+                  ) -> weasyprint.Document:
+    """The booklet's rule pages (cover to last chapter), laid out part by part and put together.
+
+    A chapter set one section per page opens on a left page, as the styles
+    ask of the whole booklet: when it would start on a right page, a filler
+    page comes first.
+    """
+    root = Path(context.rulebook.root)
+    booklet = context.rulebook.booklet(key, context.lang)
+    documents = []
+    next_page = 1
+    for name in part_names(context, key):
+        filler = name in booklet.meta.page_per_section and next_page % 2 == 1
+        html = render("booklet", context, booklet_key=key, part=BookletPart(name, next_page, filler))
+        part_key = cache.key("booklet-part", context.lang, key, html)
+        document = parts.get(part_key)
+        if document is None:
+            document = lay_out(html, root / "templates", root, f"{context.lang}/{key} ({name})")
+            parts.put(part_key, document)
+        documents.append(document)
+        next_page += len(document.pages)
+    return combine(documents)
+
+
+def make_booklet(context: RenderContext, key: str, cache: LayoutCache, parts: PartCache = PARTS) -> LaidOut:
     """Render and lay out one booklet in the context's language.
 
     Writing the PDF costs almost as much as the layout, so it is written only
@@ -55,7 +116,7 @@ def make_booklet(context: RenderContext, key: str, cache: LayoutCache) -> LaidOu
     cached = cache.get(cache_key)
     if cached is not None and (cached.pdf or cached.anchors != printed_pages):
         return cached
-    main = lay_out(html, templates, root, what)
+    main = lay_out_parts(context, key, cache, parts)
     overflowing = overflowing_text(main)
     if overflowing:
         raise LayoutError(f"{what}: text runs past the page margin: " + "; ".join(overflowing[:5]))
@@ -67,7 +128,11 @@ def make_booklet(context: RenderContext, key: str, cache: LayoutCache) -> LaidOu
         return laid_out
     roster, notes = tail_pages(len(main.pages), key in context.rulebook.settings.roster_booklets)
     tail_html = render("booklet-tail", context, booklet_key=key, blank_pages=notes, roster=roster)
-    tail = lay_out(tail_html, templates, root, what + " (closing pages)")
+    tail_key = cache.key("booklet-tail", context.lang, key, tail_html)
+    tail = parts.get(tail_key)
+    if tail is None:
+        tail = lay_out(tail_html, templates, root, what + " (closing pages)")
+        parts.put(tail_key, tail)
     expected = int(roster) + notes + 1
     if len(tail.pages) != expected:
         raise LayoutError(f"{what}: closing pages took {len(tail.pages)} pages, expected {expected}")

@@ -44,6 +44,11 @@ def _assets_digest(templates_dir: str) -> str:
     return digest.hexdigest()
 
 
+def forget_assets() -> None:
+    """Hash the styles and fonts again at the next key: a long-running process calls this after an edit."""
+    _assets_digest.cache_clear()
+
+
 @cache
 def code_digest(package: Path = _PACKAGE) -> str:
     """The versions of WeasyPrint and pypdf and the digest of the package's layout code."""

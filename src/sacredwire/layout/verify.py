@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import io
 import re
-from collections.abc import Collection, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from pypdf import PdfReader
 
 from ..ids import RuleId
 from ..model import BookMeta
+from ..pdf.text import page_text
 
 # "(C2.4, p. 7)", "(A3.2, Vol. 2, p. 5)", "(C4.7, pág. 14)"; the title before
 # it may wrap, the parenthesis itself never holds a line break we cannot match.
@@ -28,17 +29,12 @@ class PrintedReference:
     printed_page: int
 
 
-def destinations(reader: PdfReader) -> dict[str, int]:
-    """Named destination -> physical page number, as the PDF file itself says."""
-    return {name: reader.get_destination_page_number(dest) + 1
-            for name, dest in reader.named_destinations.items()}
-
-
 def printed_references(reader: PdfReader, booklet: str, meta: BookMeta) -> list[PrintedReference]:
     """Every page reference printed in the PDF's text."""
     found = []
+    fonts: dict = {}
     for number, page in enumerate(reader.pages, start=1):
-        for match in PRINTED_REFERENCE.finditer(page.extract_text() or ""):
+        for match in PRINTED_REFERENCE.finditer(page_text(page, fonts)):
             target = RuleId.parse(match["id"])
             target_booklet = booklet
             if match["volume"]:
@@ -47,20 +43,17 @@ def printed_references(reader: PdfReader, booklet: str, meta: BookMeta) -> list[
     return found
 
 
-def wrong_references(pdfs: Mapping[str, bytes], meta: BookMeta, expected_counts: Mapping[str, int],
-                     only: Collection[str] | None = None) -> list[str]:
-    """Problems with printed references: wrong pages, or references the text does not show.
+def wrong_references(pdfs: Mapping[str, bytes], targets: Mapping[str, Mapping[str, int]], meta: BookMeta,
+                     expected_counts: Mapping[str, int]) -> list[str]:
+    """Problems with the references printed in ``pdfs``: wrong pages, or references the text does not show.
 
-    Every file's named destinations are read; the printed text only of the
-    booklets in ``only`` (all by default), since reading text is the slow part.
+    ``targets`` holds every booklet's anchors (name -> page) as laid out,
+    which are the named destinations the layout wrote into each file; the
+    printed text is read from the files themselves.
     """
-    readers = {key: PdfReader(io.BytesIO(pdf)) for key, pdf in pdfs.items()}
-    targets = {key: destinations(reader) for key, reader in readers.items()}
     problems = []
-    for key, reader in readers.items():
-        if only is not None and key not in only:
-            continue
-        references = printed_references(reader, key, meta)
+    for key, pdf in pdfs.items():
+        references = printed_references(PdfReader(io.BytesIO(pdf)), key, meta)
         if len(references) < expected_counts.get(key, 0):
             problems.append(f"{key}: {expected_counts[key]} references rendered but only "
                             f"{len(references)} readable in the PDF text")

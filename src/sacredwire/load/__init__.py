@@ -9,17 +9,18 @@ left for the checker, which reports all findings at once.
 from __future__ import annotations
 
 import datetime
+from functools import lru_cache
 from pathlib import Path
 
 from ..diagnostics import ContentError, Location
 from ..ids import TableId, is_file_key
-from ..model import (LANGUAGES, SOURCE_LANG, Booklet, BookletMeta, BookMeta, Cmyk, HyphenationRules, Rulebook,
-                     Table, Term)
+from ..model import (LANGUAGES, SOURCE_LANG, Booklet, BookletMeta, BookMeta, Chapter, Cmyk, HyphenationRules,
+                     Rulebook, Table, Term)
 from ._files import content_files, read_content_text
 from ._prose import parse_prose
 from ._settings import read_settings
 from ._tables import read_example, read_table
-from ._yaml import Fields, as_text, read_yaml
+from ._yaml import Fields, as_text, parse_yaml, read_yaml
 
 CONTENT_DIR = "content"
 
@@ -147,14 +148,29 @@ def _read_glossary(root: Path) -> dict[str, Term]:
     return terms
 
 
+# A long-running process (``sw28 serve``) loads the content on every edit: a
+# file is parsed again only when its text changed. What a file gives is
+# immutable, so the same result serves every load; errors are never kept.
+PARSED_FILES = 1024
+
+
+@lru_cache(maxsize=PARSED_FILES)
+def _collection_file(text: str, rel: str, folder: str, read) -> tuple:
+    fields = Fields(parse_yaml(text, rel), rel, f"{folder} file").only(folder)
+    return tuple(read(raw, rel) for raw in fields.require(folder, list))
+
+
+@lru_cache(maxsize=PARSED_FILES)
+def _prose_file(text: str, rel: str, table_ids: frozenset[TableId]) -> tuple[Chapter, ...]:
+    return tuple(parse_prose(text, rel, table_ids))
+
+
 def _read_collection(root: Path, folder: str, read, kind: str) -> dict:
     """Every item under ``content/<folder>/*.yaml`` (a list under the key ``<folder>``), by ID."""
     items: dict = {}
     for path in content_files(root / CONTENT_DIR / folder, root, ".yaml"):
         rel = path.relative_to(root).as_posix()
-        fields = Fields(read_yaml(path, rel), rel, f"{folder} file").only(folder)
-        for raw in fields.require(folder, list):
-            item = read(raw, rel)
+        for item in _collection_file(read_content_text(path, rel), rel, folder, read):
             if item.id in items:
                 raise ContentError(item.location, f"duplicate {kind} ID {item.id} "
                                                   f"(other instance at {items[item.id].location})")
@@ -168,9 +184,10 @@ def _read_booklet(root: Path, meta: BookletMeta, lang: str, tables: dict[TableId
     if not files:
         return None
     chapters = []
+    table_ids = frozenset(tables)
     for path in files:
         rel = path.relative_to(root).as_posix()
-        chapters.extend(parse_prose(read_content_text(path, rel), rel, tables.keys()))
+        chapters.extend(_prose_file(read_content_text(path, rel), rel, table_ids))
     return Booklet(meta=meta, lang=lang, chapters=tuple(chapters))
 
 

@@ -56,25 +56,62 @@ def _common(context: RenderContext, booklet_key: str) -> dict:
     }
 
 
+FRONT = "front"
+
+
+@dataclass(frozen=True)
+class BookletPart:
+    """One part of a booklet laid out on its own: the front matter or one chapter.
+
+    Every part starts on a new page, so a booklet can be laid out part by part:
+    ``first_page`` is the number its first page prints, and ``filler`` puts a
+    page with nothing on it first, for a chapter that must open on a left page
+    but would start on a right one.
+    """
+
+    name: str  # FRONT, or the chapter's rule ID
+    first_page: int = 1
+    filler: bool = False
+
+    def page_css(self) -> str:
+        """The side and number of the part's first page (the front starts the booklet as it is)."""
+        if self.first_page == 1 and not self.filler:
+            return ""
+        side = "right" if self.first_page % 2 else "left"
+        return f"html {{ break-before: {side}; }} @page :first {{ counter-reset: page {self.first_page}; }}"
+
+
+def part_names(context: RenderContext, booklet_key: str) -> list[str]:
+    """The parts of a booklet in order: its front matter, then each chapter."""
+    booklet = context.rulebook.booklet(booklet_key, context.lang)
+    return [FRONT] + [str(chapter.intro.id) for chapter in booklet.chapters]
+
+
 @renderer("booklet")
-def render_booklet(context: RenderContext, booklet_key: str) -> str:
-    """The booklet from its cover to its last rule section."""
+def render_booklet(context: RenderContext, booklet_key: str, part: BookletPart | None = None) -> str:
+    """The booklet from its cover to its last rule section, or one part of it."""
     booklet = context.rulebook.booklet(booklet_key, context.lang)
     prose = context.prose(booklet_key)
     changed = set(filter(None, context.options.get(change_bars_option(context.lang), "").split(",")))
 
-    def rendered(section: Section) -> RenderedSection:
+    def rendered(section: Section, shown: bool) -> RenderedSection:
         page = context.pages.page(booklet_key, section.id.anchor)
-        return RenderedSection(section, prose.body(section), page or PageMap.PLACEHOLDER,
-                               changed=str(section.id) in changed)
+        # A part prints the bodies of its own chapter only; the contents need titles and pages.
+        body = prose.body(section) if shown else Markup()
+        return RenderedSection(section, body, page or PageMap.PLACEHOLDER, changed=str(section.id) in changed)
 
-    chapters = [
-        RenderedChapter(rendered(chapter.intro), tuple(rendered(s) for s in chapter.sections))
-        for chapter in booklet.chapters
-    ]
+    chapters = []
+    for chapter in booklet.chapters:
+        shown = part is None or part.name == str(chapter.intro.id)
+        chapters.append(RenderedChapter(rendered(chapter.intro, shown),
+                                        tuple(rendered(s, shown) for s in chapter.sections)))
     template = context.env.get_template("booklet/booklet.html.j2")
     example_count = sum(len(section.examples) for section in booklet.all_sections())
-    return template.render(chapters=chapters, example_count=example_count, **_common(context, booklet_key))
+    common = _common(context, booklet_key)
+    if part is not None:
+        common["page_css"] += " " + part.page_css()
+    return template.render(chapters=chapters, example_count=example_count, part=part.name if part else None,
+                           filler=bool(part and part.filler), **common)
 
 
 @renderer("booklet-tail")

@@ -7,6 +7,11 @@ page asks the server every few hundred milliseconds whether the site changed
 and reloads itself. The checker's findings in the files just changed are
 shown in a banner on every page; content with errors keeps the last good
 pages on screen, under the banner that says why.
+
+Each good load also goes to :class:`~sacredwire.web.pdf_preview.BookletPdfs`,
+which lays the booklets out again in the background and serves their screen
+edition under ``/__preview/pdf/``; the banner links each edited section to
+the page of the PDF it now starts on.
 """
 
 from __future__ import annotations
@@ -28,10 +33,13 @@ from markupsafe import escape
 from ..build import BUILD_CHECKS
 from ..check import REGISTRY, errors_in, run_checks
 from ..diagnostics import ContentError, Diagnostic
+from ..layout.cache import forget_assets
 from ..load import load_rulebook
+from ..model import Rulebook
 from ..render import environment
 from ..render._i18n import translations
 from . import make_site
+from .pdf_preview import PDF_PATH, BookletPdfs, PdfState
 
 WATCHED = ("content", "templates", "locales")
 STATUS_PATH = "/__preview/status"
@@ -40,7 +48,7 @@ POLL_MS = 300
 
 _RELOAD_SCRIPT = """<script>
 (function () {
-  var version = %(version)d;
+  var version = "%(version)s";
   setInterval(function () {
     fetch("%(status)s").then(function (response) { return response.json(); }).then(function (status) {
       if (status.version !== version) { window.location.reload(); }
@@ -51,6 +59,10 @@ _RELOAD_SCRIPT = """<script>
 """
 _BANNER_STYLE = ("position:sticky;top:0;z-index:100;margin:0;padding:0.6rem 1rem;background:#17181c;color:#ffffff;"
                  "font:600 0.9rem/1.4 sans-serif;border-bottom:4px solid #c2410c")
+
+
+_PDF_BAR_STYLE = ("position:sticky;top:0;z-index:99;margin:0;padding:0.4rem 1rem;background:#f3f0e8;color:#17181c;"
+                  "font:500 0.85rem/1.4 sans-serif;border-bottom:1px solid #17181c")
 
 
 _EMPTY_PAGE = (b'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>sw28</title></head>'
@@ -69,12 +81,14 @@ class PreviewState:
 class Preview:
     """The site in memory, made again on every change to the project's sources."""
 
-    def __init__(self, root: Path, langs: Sequence[str], announce: Callable[[str], None]):
+    def __init__(self, root: Path, langs: Sequence[str], announce: Callable[[str], None], pdfs: bool = True):
         self.root = root
         self.langs = list(langs)
         self.announce = announce
         self._lock = threading.Lock()
         self._state = PreviewState()
+        self._rulebook: Rulebook | None = None
+        self.pdfs = BookletPdfs(root, langs, announce) if pdfs else None
 
     def state(self) -> PreviewState:
         with self._lock:
@@ -87,6 +101,7 @@ class Preview:
         # Template environments and catalogs are kept per process; a preview must see edits to them.
         environment.cache_clear()
         translations.cache_clear()
+        forget_assets()
         try:
             rulebook = load_rulebook(self.root)
             # The same gate as the build: the renderer cannot place a reference to nothing.
@@ -99,6 +114,9 @@ class Preview:
                 shown = sorted({*shown, *errors}, key=Diagnostic.sort_key)
             else:
                 files = make_site(rulebook, self.langs)
+                if self.pdfs is not None:
+                    self.pdfs.submit(rulebook, self._rulebook)
+                self._rulebook = rulebook
             problems = [f"{finding.location}: {finding.severity.value}: {finding.code} {finding.message}"
                         for finding in shown]
         except ContentError as error:
@@ -122,10 +140,21 @@ class Preview:
     def response(self, url: str) -> tuple[int, str, bytes, dict[str, str]]:
         """Status, content type, body and extra headers for a GET of ``url``."""
         state = self.state()
+        pdfs = self.pdfs.state() if self.pdfs is not None else PdfState()
         path = unquote(urlsplit(url).path)
         if path == STATUS_PATH:
-            body = json.dumps({"version": state.version, "problems": state.problems}).encode()
+            body = json.dumps({
+                "version": _version(state, pdfs), "problems": state.problems,
+                "pdf": {"busy": pdfs.busy, "problem": pdfs.problem, "files": sorted(map(str, pdfs.files)),
+                        "edited": [{"lang": section.lang, "booklet": section.booklet, "id": section.rule_id,
+                                    "title": section.title, "page": section.page, "href": section.href}
+                                   for section in pdfs.edited]},
+            }).encode()
             return 200, "application/json", body, {}
+        if self.pdfs is not None:
+            pdf = self.pdfs.response(path)
+            if pdf is not None:
+                return (*pdf, {})
         relative = path.lstrip("/")
         if ".." in PurePosixPath(relative).parts:
             return 404, "text/plain; charset=utf-8", b"not found", {}
@@ -136,12 +165,12 @@ class Preview:
             return 301, "text/plain; charset=utf-8", b"", {"Location": path + "/"}
         if not state.files and state.problems:
             # Nothing could be made yet: the findings are the page.
-            return 503, "text/html; charset=utf-8", _decorate(_EMPTY_PAGE, state), {}
+            return 503, "text/html; charset=utf-8", _decorate(_EMPTY_PAGE, state, pdfs), {}
         if target not in state.files:
             return 404, "text/plain; charset=utf-8", f"no page {path}".encode(), {}
         body = state.files[target]
         if target.suffix == ".html":
-            body = _decorate(body, state)
+            body = _decorate(body, state, pdfs)
         return 200, _content_type(target), body, {}
 
 
@@ -151,16 +180,38 @@ def _content_type(path: PurePosixPath) -> str:
     return types.get(path.suffix) or mimetypes.guess_type(path.name)[0] or "application/octet-stream"
 
 
-def _decorate(page: bytes, state: PreviewState) -> bytes:
-    """The page with the findings banner at the top of its body and the reload script at its end."""
-    script = _RELOAD_SCRIPT % {"version": state.version, "status": STATUS_PATH, "poll": POLL_MS}
+def _version(state: PreviewState, pdfs: PdfState) -> str:
+    """What an open page compares to know it is out of date: the site's and the PDFs' versions."""
+    return f"{state.version}.{pdfs.version}"
+
+
+def _decorate(page: bytes, state: PreviewState, pdfs: PdfState) -> bytes:
+    """The page with the banners at the top of its body and the reload script at its end.
+
+    The findings banner lists the checker's findings in the files just
+    changed; the PDF bar links each section just edited to its page in the
+    booklet's PDF, or says the booklets are being laid out.
+    """
+    script = _RELOAD_SCRIPT % {"version": _version(state, pdfs), "status": STATUS_PATH, "poll": POLL_MS}
     text = page.decode("utf-8").replace("</body>", script + "</body>", 1)
+    banners = ""
     if state.problems:
         items = "".join(f"<li>{escape(problem)}</li>" for problem in state.problems)
-        banner = (f'<div class="preview-findings" role="alert" style="{_BANNER_STYLE}">'
-                  f'<ul style="margin:0;padding-left:1.2rem">{items}</ul></div>')
+        banners += (f'<div class="preview-findings" role="alert" style="{_BANNER_STYLE}">'
+                    f'<ul style="margin:0;padding-left:1.2rem">{items}</ul></div>')
+    links = [f'<a style="color:inherit" href="{escape(section.href)}">{escape(section.lang)}/'
+             f'{escape(section.booklet)}.pdf p.&nbsp;{section.page}: {escape(section.rule_id)} '
+             f'{escape(section.title)}</a>' for section in pdfs.edited]
+    if pdfs.problem:
+        links.append(escape(f"PDF not updated: {pdfs.problem}"))
+    if pdfs.busy:
+        links.append("laying out the booklets&hellip;")
+    if links:
+        banners += (f'<div class="preview-pdfs" role="status" style="{_PDF_BAR_STYLE}">'
+                    f'<a style="color:inherit" href="{PDF_PATH}">PDF</a>: {" · ".join(links)}</div>')
+    if banners:
         body_start = text.index(">", text.index("<body")) + 1
-        text = text[:body_start] + banner + text[body_start:]
+        text = text[:body_start] + banners + text[body_start:]
     return text.encode("utf-8")
 
 
@@ -213,4 +264,6 @@ def serve(root: Path, langs: Sequence[str], port: int, announce: Callable[[str],
         stop.set()
         server.server_close()
         watcher.join(timeout=2)
+        if preview.pdfs is not None:
+            preview.pdfs.stop()
         announce("stopped")

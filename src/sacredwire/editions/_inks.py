@@ -1,9 +1,9 @@
-"""Print colour for laid-out PDFs: every grey becomes black ink.
+"""Print colour for the print editions: every grey becomes black ink.
 
 WeasyPrint writes the design's CMYK colours as they are, but it paints a few
 things (the default black of SVG text, the greys of content diagrams) as RGB.
-A print file may hold inks only, so each painting stream is rewritten once,
-right after layout, with :func:`sacredwire.colour.grey_to_black_ink`.
+A print file may hold inks only, so each print edition rewrites its painting
+streams with :func:`sacredwire.colour.grey_to_black_ink`.
 """
 
 from __future__ import annotations
@@ -12,16 +12,13 @@ from pypdf import PdfWriter
 
 from ..colour import ColourError, grey_to_black_ink
 from ..pdf.streams import painters, streams_of
-
-
-class InkError(ValueError):
-    """A colour in a laid-out document that no print ink can take."""
+from .base import EditionError
 
 
 def black_ink_greys(writer: PdfWriter, what: str) -> bool:
     """Turn grey RGB colours into black ink in every painting stream; whether any changed.
 
-    :class:`InkError` names any other RGB colour: the design's colours are inks.
+    :class:`EditionError` names any other RGB colour: the design's colours are inks.
     """
     seen: set[int] = set()
     changed = False
@@ -31,7 +28,7 @@ def black_ink_greys(writer: PdfWriter, what: str) -> bool:
             try:
                 inked = grey_to_black_ink(data)
             except ColourError as error:
-                raise InkError(f"{what}: {error}") from None
+                raise EditionError(f"{what}: {error}") from None
             if inked != data:
                 stream.set_data(inked)
                 changed = True

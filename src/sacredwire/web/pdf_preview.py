@@ -1,0 +1,265 @@
+"""The booklets' PDFs kept up to date while the content is edited, for ``sw28 serve``.
+
+After every change that loads and passes the build's checks, the booklets of
+each language are laid out again in this process until their page numbers
+are stable, as the build does. A booklet is laid out part by part (its front
+matter, then each chapter: :class:`~sacredwire.layout.booklet.PartCache`),
+and the parts whose HTML did not change come from memory: an edit inside one
+chapter lays out that chapter, and another part only when a page number it
+prints moved. Every printed page reference is read back, as the build does.
+Each booklet whose layout changed is finished as the screen edition (and
+preflighted) and served from memory; the sections just edited are listed
+with the page they now start on.
+
+The layout runs in one process of its own, so the server and the web
+preview answer at once meanwhile; edits that arrive while it works are
+gathered and laid out together once it is done.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import multiprocessing
+import threading
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import Future
+from dataclasses import dataclass, field, replace
+from multiprocessing.connection import Connection
+from pathlib import Path, PurePosixPath
+
+from ..build import BookletLayouts, BuildError, lay_out_until_stable, pin_source_date, verify_references
+from ..build_record import BuildRecord
+from ..diagnostics import LayoutError
+from ..editions import LaidOutDocument
+from ..layout import LaidOut
+from ..layout.cache import LayoutCache, forget_assets
+from ..model import Rulebook
+from ..outputs import BuildOptions, OutputContext
+from ..processes import die_with_parent
+
+PDF_PATH = "/__preview/pdf/"
+# The edition a designer reads while editing.
+EDITION = "screen"
+# The build's own folder: its layout cache and last page map serve the preview too.
+BUILD_FOLDER = "build"
+
+
+@dataclass(frozen=True)
+class EditedSection:
+    """A section changed by the last edit, and the page of its booklet it starts on now."""
+
+    lang: str
+    booklet: str
+    rule_id: str
+    title: str
+    page: int
+
+    @property
+    def href(self) -> str:
+        return f"{PDF_PATH}{self.lang}/{self.booklet}.pdf#page={self.page}"
+
+
+@dataclass(frozen=True)
+class PdfState:
+    """The PDFs as last made, and what the last edit changed."""
+
+    files: Mapping[PurePosixPath, bytes] = field(default_factory=dict)
+    edited: tuple[EditedSection, ...] = ()
+    # Laying out is under way for an edit not yet in ``files``.
+    busy: bool = False
+    problem: str | None = None
+    version: int = 0
+
+
+def edited_sections(before: Rulebook | None, after: Rulebook) -> list[tuple[str, str, str, str]]:
+    """(lang, booklet, rule ID, title) of every section whose title or text differs between two loads."""
+    if before is None:
+        return []
+    found = []
+    for (key, lang), booklet in after.booklets.items():
+        old = before.booklets.get((key, lang))
+        previous = {section.id: (section.title, section.source) for section in old.all_sections()} if old else {}
+        for section in booklet.all_sections():
+            if previous.get(section.id) != (section.title, section.source):
+                found.append((lang, key, str(section.id), section.title))
+    return found
+
+
+def _done(value: LaidOut) -> Future[LaidOut]:
+    future: Future[LaidOut] = Future()
+    future.set_result(value)
+    return future
+
+
+@dataclass(frozen=True)
+class _Update:
+    """What the layout process sends back: the files that changed, and the sections edited."""
+
+    files: dict[PurePosixPath, bytes]
+    edited: tuple[EditedSection, ...]
+    problem: str | None = None
+
+
+class _Layouts:
+    """The layout process's memory: the last pages and what each served PDF was made from.
+
+    The laid-out parts themselves stay in this process's
+    :data:`~sacredwire.layout.booklet.PARTS`, which is why one process does
+    every layout for as long as the preview runs.
+    """
+
+    def __init__(self, root: Path, langs: Sequence[str]):
+        self.langs = list(langs)
+        self.cache = LayoutCache(root / BUILD_FOLDER / ".cache", root / "templates")
+        record = BuildRecord.read(root / BUILD_FOLDER)
+        # The last build's pages: when nothing moved since, the first layout is the last.
+        self.pages: dict[str, dict[str, dict[str, int]]] = dict(record.pages) if record else {}
+        self.digests: dict[tuple[str, str], str] = {}
+
+    def update(self, rulebook: Rulebook, before: Rulebook | None) -> _Update:
+        pin_source_date(rulebook)
+        forget_assets()
+        options = BuildOptions(editions=(EDITION,))
+        layouts = BookletLayouts(rulebook, self.cache)
+        booklets = [b.key for b in sorted(rulebook.meta.booklets, key=lambda b: b.volume)
+                    if all((b.key, lang) in rulebook.booklets for lang in self.langs)]
+        laid_out = lay_out_until_stable(lambda job: _done(layouts.lay_out(job)), booklets, self.langs,
+                                        lambda message: None, options, self.pages)
+        files = {}
+        for lang, documents in laid_out.items():
+            verify_references(documents, rulebook, self.cache)
+            self.pages[lang] = {name: document.anchors for name, document in documents.items()}
+            output = OutputContext(rulebook, lang, options, self.cache)
+            for name, document in documents.items():
+                digest = hashlib.sha256(document.pdf).hexdigest()
+                if self.digests.get((lang, name)) == digest:
+                    continue
+                title = f"{rulebook.meta.title} · {rulebook.meta.booklet(name).title[lang]}"
+                (finished,) = output.finish(LaidOutDocument("booklet", name, lang, title, document.pdf))
+                files[PurePosixPath(lang, f"{name}.pdf")] = finished.data
+                self.digests[(lang, name)] = digest
+        edited = tuple(EditedSection(lang, key, rule_id, title,
+                                     laid_out[lang][key].anchors.get(_anchor(rulebook, key, lang, rule_id), 1))
+                       for lang, key, rule_id, title in edited_sections(before, rulebook)
+                       if lang in laid_out and key in laid_out[lang])
+        return _Update(files, edited)
+
+
+def _layout_process(connection: Connection, root: Path, langs: Sequence[str]) -> None:
+    """The layout process: lay out each load it is sent, and send back what changed."""
+    die_with_parent()
+    layouts = _Layouts(root, langs)
+    while True:
+        try:
+            rulebook, before = connection.recv()
+        except EOFError:
+            return
+        try:
+            update = layouts.update(rulebook, before)
+        except (LayoutError, BuildError) as error:
+            update = _Update({}, (), str(error))
+        except Exception as error:  # noqa: BLE001  (the preview goes on; its bar says what failed)
+            update = _Update({}, (), f"internal error: {type(error).__name__}: {error}")
+        connection.send(update)
+
+
+class BookletPdfs:
+    """The screen edition of every booklet, laid out again in the background after each good load.
+
+    The layout runs in a process of its own, which keeps the laid-out parts
+    between edits; a thread here hands it each load and waits for its files,
+    so the server answers at once meanwhile. The process is started with the
+    preview, before any other thread, and stopped with it.
+    """
+
+    def __init__(self, root: Path, langs: Sequence[str], announce: Callable[[str], None]):
+        self.root = root
+        self.langs = list(langs)
+        self.announce = announce
+        self._state = PdfState()
+        self._lock = threading.Lock()
+        self._wake = threading.Condition(self._lock)
+        self._request: tuple[Rulebook, Rulebook | None] | None = None
+        self._stopped = False
+        self._connection, child = multiprocessing.get_context("fork").Pipe()
+        self._process = multiprocessing.get_context("fork").Process(
+            target=_layout_process, args=(child, root, self.langs), name="sw28-booklet-pdfs", daemon=True)
+        self._process.start()
+        child.close()
+        self._worker = threading.Thread(target=self._run, name="booklet-pdfs", daemon=True)
+        self._worker.start()
+
+    def state(self) -> PdfState:
+        with self._lock:
+            return self._state
+
+    def submit(self, rulebook: Rulebook, before: Rulebook | None) -> None:
+        """Lay out ``rulebook`` in the background; ``before`` is the last load, to find the edited sections."""
+        with self._lock:
+            if self._request is not None:
+                # An edit still waiting: the sections edited since the load before it count too.
+                before = self._request[1]
+            self._request = (rulebook, before)
+            self._state = replace(self._state, busy=True, version=self._state.version + 1)
+            self._wake.notify()
+
+    def stop(self) -> None:
+        """Stop the background work; a layout under way is abandoned."""
+        with self._lock:
+            self._stopped = True
+            self._wake.notify()
+        self._process.terminate()
+        self._process.join(timeout=5)
+        self._connection.close()
+
+    def _run(self) -> None:
+        while True:
+            with self._lock:
+                while self._request is None and not self._stopped:
+                    self._wake.wait()
+                if self._stopped:
+                    return
+                rulebook, before = self._request
+                self._request = None
+            try:
+                self.update(rulebook, before)
+            except (EOFError, OSError):
+                return  # the layout process was stopped
+
+    def update(self, rulebook: Rulebook, before: Rulebook | None) -> PdfState:
+        """Lay out and finish every booklet of ``rulebook``, waiting for it; the new state."""
+        self._connection.send((rulebook, before))
+        update: _Update = self._connection.recv()
+        if update.problem:
+            self.announce(f"PDF: {update.problem}")
+        with self._lock:
+            self._state = PdfState({**self._state.files, **update.files}, update.edited,
+                                   self._request is not None, update.problem, self._state.version + 1)
+            state = self._state
+        for section in update.edited:
+            self.announce(f"PDF: {section.lang}/{section.booklet}.pdf p. {section.page}: {section.rule_id} "
+                          f"{section.title}")
+        return state
+
+    def response(self, path: str) -> tuple[int, str, bytes] | None:
+        """The PDF at ``path`` under :data:`PDF_PATH`, or the list of them; ``None`` for another path."""
+        if not path.startswith(PDF_PATH):
+            return None
+        state = self.state()
+        relative = PurePosixPath(path[len(PDF_PATH):]) if path != PDF_PATH else None
+        if relative is None:
+            links = "".join(f'<li><a href="{PDF_PATH}{name}">{name}</a></li>' for name in sorted(state.files))
+            waiting = "<p>Laying out the booklets&hellip;</p>" if state.busy and not state.files else ""
+            body = (f'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>PDF preview</title></head>'
+                    f"<body><h1>PDF preview ({EDITION} edition)</h1>{waiting}<ul>{links}</ul></body></html>")
+            return 200, "text/html; charset=utf-8", body.encode("utf-8")
+        if relative not in state.files:
+            return 404, "text/plain; charset=utf-8", f"no PDF {relative} (yet)".encode("utf-8")
+        return 200, "application/pdf", state.files[relative]
+
+
+def _anchor(rulebook: Rulebook, key: str, lang: str, rule_id: str) -> str:
+    for section in rulebook.booklets[(key, lang)].all_sections():
+        if str(section.id) == rule_id:
+            return section.id.anchor
+    return ""
