@@ -11,9 +11,15 @@ On a copy of the project (content, templates, catalogs), it times:
   final HTML of every document the cold build laid out, in a pool of the same
   number of processes, largest documents first;
 - ``noop_s``: the same build again, nothing changed;
-- ``edit_s``: ``sw28 build core-rules --lang en`` after one sentence of C4.7
-  changed, on the cold build's folder;
+- ``edit_s``: the designer's loop of ``sw28 serve``: after one sentence of
+  C4.7 (English) changed, the content loaded again and every English booklet
+  brought up to date by the preview's layout process (the edited chapter
+  laid out, the booklet written, its page references read back, its screen
+  edition finished and preflighted), once the preview has every part in
+  memory, as it has after its first minutes;
 - ``edit_bare_s``: a bare WeasyPrint pass over that booklet's final HTML alone;
+- ``edit_build_s``: ``sw28 build core-rules --lang en`` after a second edit,
+  on the cold build's folder (every edition of it, from a fresh process);
 - ``editions_s``: for each edition, the seconds its post-processing (boxes,
   marks, colour, imposition, PDF/X keys and the preflight of every file) takes
   over every document the cold build laid out, run in one process.
@@ -52,13 +58,13 @@ def run_build(project: Path, out: Path, *args: str) -> float:
     return elapsed
 
 
-def edit_one_sentence(project: Path) -> None:
+def edit_one_sentence(project: Path, sentence: str = "Resolve every attack in this order.") -> None:
     """Add a sentence to the first paragraph of C4.7 (English), as a designer's edit would."""
     path = project / EDITED_FILE
     lines = path.read_text(encoding="utf-8").split("\n")
     heading = next(index for index, line in enumerate(lines) if line.startswith(EDITED_HEADING))
     paragraph = next(index for index in range(heading + 1, len(lines)) if lines[index].strip())
-    lines[paragraph] += " Resolve every attack in this order."
+    lines[paragraph] += " " + sentence
     path.write_text("\n".join(lines), encoding="utf-8")
 
 
@@ -136,6 +142,31 @@ def edition_seconds(project: Path, out: Path) -> dict[str, float]:
     return seconds
 
 
+def designer_loop(project: Path) -> float:
+    """Seconds from a saved edit to every English booklet's screen PDF up to date, as ``sw28 serve`` does it.
+
+    The preview's layout process is started on the cold build's folder and
+    lays every part out once (as it does after starting, between edits);
+    then one sentence changes and the time of its update is taken.
+    """
+    from sacredwire.load import load_rulebook
+    from sacredwire.web.pdf_preview import PreviewLayouts
+
+    layouts = PreviewLayouts(project, ["en"])
+    warm = layouts.update(load_rulebook(project), None)
+    if warm.problem:
+        raise SystemExit(f"the preview failed: {warm.problem}")
+    layouts.prime()
+    before = load_rulebook(project)
+    edit_one_sentence(project)
+    started = time.perf_counter()
+    update = layouts.update(load_rulebook(project), before)
+    elapsed = time.perf_counter() - started
+    if update.problem or [section.rule_id for section in update.edited] != ["C4.7"]:
+        raise SystemExit(f"the preview did not show the edit: {update}")
+    return elapsed
+
+
 def _bare(job: tuple[str, str, str]) -> float:
     """Lay out and write one document with nothing around it; its seconds."""
     import weasyprint
@@ -166,7 +197,8 @@ def main() -> None:
         for part in ("content", "templates", "locales"):
             shutil.copytree(PROJECT / part, project / part)
         shutil.copy(PROJECT / "pyproject.toml", project / "pyproject.toml")
-        out = Path(folder) / "out"
+        # The build's own folder, where sw28 serve finds its layout cache and pages.
+        out = project / "build"
         # The same font isolation the build uses, for the bare pass too.
         sys.path.insert(0, str(PROJECT / "src"))
         from sacredwire.fontsetup import isolate_fonts
@@ -177,9 +209,10 @@ def main() -> None:
         bare = bare_pass(project, final_html(project, out), args.jobs)
         editions = edition_seconds(project, out)
         noop = run_build(project, out, "--lang", "all", *jobs)
-        edit_one_sentence(project)
-        edit = run_build(project, out, "core-rules", "--lang", "en", *jobs)
+        edit = designer_loop(project)
         edit_bare = bare_pass(project, final_html(project, out, "en", "core-rules"), args.jobs)
+        edit_one_sentence(project, "Then the next attack.")
+        edit_build = run_build(project, out, "core-rules", "--lang", "en", *jobs)
         from pypdf import PdfReader
 
         pdfs = sorted(out.glob("*/*/*.pdf"))
@@ -190,6 +223,7 @@ def main() -> None:
         "cold_s": round(cold, 2), "bare_s": round(bare, 2), "cold_ratio": round(cold / bare, 3),
         "noop_s": round(noop, 2),
         "edit_s": round(edit, 2), "edit_bare_s": round(edit_bare, 2), "edit_ratio": round(edit / edit_bare, 3),
+        "edit_build_s": round(edit_build, 2),
         "editions_s": editions,
     }
     if args.json:

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import re
+import shutil
 import signal
 import socket
 import subprocess
@@ -16,6 +18,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from pypdf import PdfReader
 
 from conftest import copy_project
 
@@ -47,12 +50,12 @@ def wait_for(condition: Callable[[], bool], seconds: float) -> float:
 
 
 class Server:
-    def __init__(self, project: Path):
+    def __init__(self, project: Path, *options: str):
         self.project = project
         self.port = _free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "sacredwire", "serve", "--port", str(self.port)], cwd=project,
+            [sys.executable, "-m", "sacredwire", "serve", "--port", str(self.port), *options], cwd=project,
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env={**os.environ, "COLUMNS": "200"})
 
     def status(self) -> dict:
@@ -152,6 +155,43 @@ def _listening_addresses(port: int) -> set[str]:
             if state == "0A" and int(hex_port, 16) == port:  # 0A: LISTEN
                 found.add(socket.inet_ntoa(bytes.fromhex(address)[::-1]) if len(address) == 8 else address)
     return found
+
+
+def test_the_edited_booklet_pdf_is_laid_out_again_and_linked_at_the_edited_page(build_dir: Path, tmp_path: Path):
+    project = copy_project(tmp_path)
+    # The full build's layout cache and page map, as a designer's build/ folder holds them.
+    shutil.copytree(build_dir / ".cache", project / "build" / ".cache")
+    server = Server(project, "--lang", "en")
+    try:
+        wait_for(server.up, 60)
+        wait_for(lambda: len(server.status()["pdf"]["files"]) == 5 and not server.status()["pdf"]["busy"], 120)
+        status, page = get(f"{server.url}/__preview/pdf/")
+        assert status == 200 and "en/core-rules.pdf" in page
+        server.edit(COMBAT, "Measure from base edge.", "Measure from the edge of the base, always.")
+
+        def edited() -> list[dict]:
+            pdf = server.status()["pdf"]
+            return [] if pdf["busy"] else pdf["edited"]
+
+        wait_for(lambda: edited(), 120)
+        (section,) = edited()
+        assert section["id"] == "C4.4" and section["booklet"] == "core-rules"
+        # The banner links the section to its page; the PDF there holds the new sentence.
+        page_html = get(f"{server.url}/en/core-rules.html")[1]
+        assert 'class="preview-pdfs"' in page_html and section["href"] in page_html
+        path, fragment = section["href"].split("#")
+        with urllib.request.urlopen(server.url + path, timeout=10) as response:
+            assert response.headers["Content-Type"] == "application/pdf"
+            reader = PdfReader(io.BytesIO(response.read()))
+        number = int(fragment.removeprefix("page="))
+        assert "C4.4" in reader.pages[number - 1].extract_text()
+        text = " ".join(" ".join(page.extract_text().split()) for page in reader.pages[number - 1:number + 1])
+        assert "Measure from the edge of the base, always." in text
+        assert server.stop()[0] == 0
+    finally:
+        if server.process.poll() is None:
+            server.process.kill()
+            server.process.communicate()
 
 
 def test_content_that_cannot_load_is_shown_instead_of_pages(tmp_path):

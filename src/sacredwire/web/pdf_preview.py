@@ -32,10 +32,13 @@ from ..build_record import BuildRecord
 from ..diagnostics import LayoutError
 from ..editions import LaidOutDocument
 from ..layout import LaidOut
+from ..layout.booklet import lay_out_parts
 from ..layout.cache import LayoutCache, forget_assets
 from ..model import Rulebook
 from ..outputs import BuildOptions, OutputContext
 from ..processes import die_with_parent
+from ..render import RenderContext
+from ..render.pages import PageMap
 
 PDF_PATH = "/__preview/pdf/"
 # The edition a designer reads while editing.
@@ -92,7 +95,7 @@ def _done(value: LaidOut) -> Future[LaidOut]:
 
 
 @dataclass(frozen=True)
-class _Update:
+class PreviewUpdate:
     """What the layout process sends back: the files that changed, and the sections edited."""
 
     files: dict[PurePosixPath, bytes]
@@ -100,7 +103,7 @@ class _Update:
     problem: str | None = None
 
 
-class _Layouts:
+class PreviewLayouts:
     """The layout process's memory: the last pages and what each served PDF was made from.
 
     The laid-out parts themselves stay in this process's
@@ -115,8 +118,22 @@ class _Layouts:
         # The last build's pages: when nothing moved since, the first layout is the last.
         self.pages: dict[str, dict[str, dict[str, int]]] = dict(record.pages) if record else {}
         self.digests: dict[tuple[str, str], str] = {}
+        # The booklets whose parts are not in memory yet: (rulebook, lang, booklet).
+        self.unprimed: list[tuple[Rulebook, str, str]] = []
 
-    def update(self, rulebook: Rulebook, before: Rulebook | None) -> _Update:
+    def prime(self, interrupted: Callable[[], bool] = lambda: False) -> None:
+        """Lay out the parts of booklets that came whole from the disk cache, until ``interrupted()``.
+
+        A booklet the layout cache held whole has no parts in memory, so the
+        first edit to it would lay out all of it: laying its parts out now,
+        while nothing else waits, makes that edit lay out one chapter too.
+        """
+        while self.unprimed and not interrupted():
+            rulebook, lang, key = self.unprimed.pop(0)
+            context = RenderContext(rulebook, lang, PageMap(self.pages.get(lang, {})), BuildOptions().render_options())
+            lay_out_parts(context, key, self.cache)
+
+    def update(self, rulebook: Rulebook, before: Rulebook | None) -> PreviewUpdate:
         pin_source_date(rulebook)
         forget_assets()
         options = BuildOptions(editions=(EDITION,))
@@ -138,17 +155,18 @@ class _Layouts:
                 (finished,) = output.finish(LaidOutDocument("booklet", name, lang, title, document.pdf))
                 files[PurePosixPath(lang, f"{name}.pdf")] = finished.data
                 self.digests[(lang, name)] = digest
+        self.unprimed = [(rulebook, lang, key) for lang in self.langs for key in booklets]
         edited = tuple(EditedSection(lang, key, rule_id, title,
                                      laid_out[lang][key].anchors.get(_anchor(rulebook, key, lang, rule_id), 1))
                        for lang, key, rule_id, title in edited_sections(before, rulebook)
                        if lang in laid_out and key in laid_out[lang])
-        return _Update(files, edited)
+        return PreviewUpdate(files, edited)
 
 
 def _layout_process(connection: Connection, root: Path, langs: Sequence[str]) -> None:
     """The layout process: lay out each load it is sent, and send back what changed."""
     die_with_parent()
-    layouts = _Layouts(root, langs)
+    layouts = PreviewLayouts(root, langs)
     while True:
         try:
             rulebook, before = connection.recv()
@@ -157,10 +175,15 @@ def _layout_process(connection: Connection, root: Path, langs: Sequence[str]) ->
         try:
             update = layouts.update(rulebook, before)
         except (LayoutError, BuildError) as error:
-            update = _Update({}, (), str(error))
+            update = PreviewUpdate({}, (), str(error))
         except Exception as error:  # noqa: BLE001  (the preview goes on; its bar says what failed)
-            update = _Update({}, (), f"internal error: {type(error).__name__}: {error}")
+            update = PreviewUpdate({}, (), f"internal error: {type(error).__name__}: {error}")
         connection.send(update)
+        # Between edits, lay out the parts not yet in memory; the next edit comes first.
+        try:
+            layouts.prime(interrupted=connection.poll)
+        except Exception:  # noqa: BLE001  (a part that fails to lay out fails again, and is reported, when edited)
+            layouts.unprimed.clear()
 
 
 class BookletPdfs:
@@ -229,7 +252,7 @@ class BookletPdfs:
     def update(self, rulebook: Rulebook, before: Rulebook | None) -> PdfState:
         """Lay out and finish every booklet of ``rulebook``, waiting for it; the new state."""
         self._connection.send((rulebook, before))
-        update: _Update = self._connection.recv()
+        update: PreviewUpdate = self._connection.recv()
         if update.problem:
             self.announce(f"PDF: {update.problem}")
         with self._lock:
