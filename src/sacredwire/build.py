@@ -134,8 +134,11 @@ def lay_out_until_stable(submit: Submit, booklets: Sequence[str], langs: Sequenc
     pending = list(langs)
     for number in range(1, MAX_PASSES + 1):
         progress(f"pass {number}: laying out {len(booklets) * len(pending)} booklet(s)")
+        # Longest booklets first (by the pages known so far), so no process is left with one at the end.
+        order = sorted(((lang, name) for lang in pending for name in booklets),
+                       key=lambda job: -max(pages[job[0]].anchors.get(job[1], {}).values(), default=0))
         futures = {(lang, name): submit(BookletJob(name, lang, dict(pages[lang].anchors), options))
-                   for lang in pending for name in booklets}
+                   for lang, name in order}
         still_moving = []
         for lang in pending:
             laid_out = {name: futures[(lang, name)].result() for name in booklets}

@@ -115,7 +115,17 @@ def add_object(writer: PdfWriter, obj) -> IndirectObject:
 
 
 def replace_content(writer: PdfWriter, page: PageObject, data: bytes) -> None:
-    """Replace the page's content with one compressed stream."""
+    """Replace the page's content with ``data``, compressed when the file is written.
+
+    A page with one content stream keeps it, with new data: a replaced stream
+    object would stay behind in the file, unreferenced, until removed.
+    """
+    contents = page.get("/Contents")
+    if isinstance(contents, IndirectObject):
+        existing = contents.get_object()
+        if isinstance(existing, StreamObject) and existing.get("/Filter", "/FlateDecode") == "/FlateDecode":
+            existing.set_data(data)
+            return
     page[NameObject("/Contents")] = add_object(writer, stream(data))
 
 
@@ -159,7 +169,7 @@ def copy_info(writer: PdfWriter, reader: PdfReader) -> None:
         writer.add_metadata({key: value for key, value in reader.metadata.items()})
 
 
-def written(writer: PdfWriter, source: bytes, salt: str) -> bytes:
+def written(writer: PdfWriter, source: bytes, salt: str, tidy: bool = True) -> bytes:
     """The file's bytes, with a file identifier derived from the input and the edition, not from chance.
 
     The input's own identifier stands for it: the layout derived it from
@@ -170,9 +180,11 @@ def written(writer: PdfWriter, source: bytes, salt: str) -> bytes:
     identifier = ByteStringObject(hashlib.sha256(_identifier(source) + salt.encode("utf-8")).digest()[:16])
     # The identifier is only reachable through this attribute; pypdf would otherwise keep the input's.
     writer._ID = ArrayObject([identifier, identifier])
-    # Replaced content streams and dropped pages would otherwise still be written, and
-    # pages placed as forms would each carry a copy of the same resources.
-    writer.compress_identical_objects(remove_duplicates=True, remove_unreferenced=True)
+    # ``tidy``: dropped pages, or content streams replaced on pages with several, would
+    # otherwise still be written, and pages placed as forms would each carry a copy of
+    # the same resources. An edition that only rewrites pages in place need not.
+    if tidy:
+        writer.compress_identical_objects(remove_duplicates=True, remove_unreferenced=True)
     compress_streams(writer)
     output = io.BytesIO()
     writer.write(output)
