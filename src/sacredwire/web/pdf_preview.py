@@ -247,7 +247,12 @@ class BookletPdfs:
             try:
                 self.update(rulebook, before)
             except (EOFError, OSError):
-                return  # the layout process was stopped
+                # The layout process was stopped, or died: the pages stay, the bar says so.
+                with self._lock:
+                    if not self._stopped:
+                        self._state = replace(self._state, busy=False, version=self._state.version + 1,
+                                              problem="the layout process stopped; restart sw28 serve")
+                return
 
     def update(self, rulebook: Rulebook, before: Rulebook | None) -> PdfState:
         """Lay out and finish every booklet of ``rulebook``, waiting for it; the new state."""
