@@ -25,7 +25,8 @@ from conftest import PROJECT, copy_project, run_sw28
 from sacredwire import editions
 from sacredwire.editions import EDITIONS, Deck, EditionError, EditionSettings, LaidOutDocument, home, press
 from sacredwire.editions import _rgb as rgb
-from sacredwire.pdf import operations, streams
+from sacredwire.model import settings
+from sacredwire.pdf import operations, streams, text
 from sacredwire.editions.base import MM
 
 
@@ -170,7 +171,7 @@ def file_id(data: bytes, index: int) -> bytes:
 
 
 def test_doctests() -> None:
-    for module in (home, press, rgb, operations, streams):
+    for module in (home, press, rgb, operations, streams, text, settings):
         assert doctest.testmod(module).failed == 0
 
 

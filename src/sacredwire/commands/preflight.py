@@ -4,27 +4,22 @@ from __future__ import annotations
 
 import argparse
 import logging
-import re
 from pathlib import Path
 
 from rich.console import Console
 
 from ..cli import EXIT_FINDINGS, EXIT_OK, EXIT_UNLOADABLE, command
+from ..model.settings import Length
 from ..preflight import AUTO_PRODUCT, EDITIONS, PRODUCTS, PreflightReport, UnreadablePdf, inspect_pdf
-from ..preflight.geometry import POINTS_PER_INCH, POINTS_PER_MM
 from ..preflight.profiles import INK_LIMIT
 from ..preflight.report import FORMATS, as_json, as_text
 
-_LENGTH = re.compile(r"^\s*(?P<number>\d+(?:\.\d+)?)\s*(?P<unit>mm|in|pt)?\s*$")
-
-
 def length(text: str) -> float:
     """``3mm``, ``0.125in``, ``9pt`` or a bare number of millimetres, in points."""
-    match = _LENGTH.match(text)
-    if not match:
+    parsed = Length.parse(text, units=("mm", "in", "pt"), bare="mm")
+    if parsed is None:
         raise argparse.ArgumentTypeError(f"{text!r} is not a length such as 3mm, 0.125in or 9pt")
-    per_unit = {"mm": POINTS_PER_MM, None: POINTS_PER_MM, "in": POINTS_PER_INCH, "pt": 1.0}[match["unit"]]
-    return float(match["number"]) * per_unit
+    return parsed.pt
 
 
 def _arguments(parser: argparse.ArgumentParser) -> None:

@@ -2,25 +2,22 @@
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 from ..diagnostics import ContentError
-from ..model.settings import MM_PER_INCH, CardDeck, EditionPrint, Length, OutputCondition, OutputSettings, \
+from ..model.settings import CardDeck, EditionPrint, Length, OutputCondition, OutputSettings, \
     PrintSettings
 from ._yaml import Fields, read_yaml
 
 OUTPUTS_FILE = "content/outputs.yaml"
-_LENGTH = re.compile(r"^(?P<number>\d{1,3}(?:\.\d{1,4})?)\s*(?P<unit>mm|in)$")
 
 
 def parse_length(text: object, fields: Fields, key: str) -> Length:
     """``3mm`` or ``0.125in`` as a :class:`Length` (the one parser for lengths in content)."""
-    match = _LENGTH.match(text) if isinstance(text, str) else None
-    if not match:
+    length = Length.parse(text) if isinstance(text, str) else None
+    if length is None:
         raise fields.error(f"{key!r} of {fields.what} must be a length such as 3mm or 0.125in, not {text!r}")
-    number = float(match["number"])
-    return Length(number * MM_PER_INCH if match["unit"] == "in" else number)
+    return length
 
 
 def _strings(fields: Fields, key: str) -> tuple[str, ...]:

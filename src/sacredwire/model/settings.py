@@ -6,12 +6,17 @@ and ``sw28 check`` checks them (the SET codes), rather than in the code.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from ..diagnostics import Location
 
 MM_PER_INCH = 25.4
 PT_PER_MM = 72 / MM_PER_INCH
+
+
+# Three digits and four decimals are more than any page needs, and keep a typo from reading as a length.
+_LENGTH = re.compile(r"^\s*(?P<number>\d{1,3}(?:\.\d{1,4})?)\s*(?P<unit>mm|in|pt)?\s*$")
 
 
 @dataclass(frozen=True, order=True)
@@ -27,6 +32,21 @@ class Length:
     @property
     def css(self) -> str:
         return f"{self.mm:g}mm"
+
+    @classmethod
+    def parse(cls, text: str, units: tuple[str, ...] = ("mm", "in"), bare: str | None = None) -> Length | None:
+        """``3mm``, ``0.125in`` (or ``9pt``, when ``units`` allow it), or ``None``; the one parser for lengths.
+
+        ``bare`` is the unit of a number written without one (none by default).
+
+        >>> Length.parse("0.125in").mm, Length.parse("9pt", units=("pt",)).pt, Length.parse("3", bare="mm").mm
+        (3.175, 9.0, 3.0)
+        """
+        match = _LENGTH.match(text)
+        unit = match["unit"] or bare if match else None
+        if unit is None or unit not in units:
+            return None
+        return cls(float(match["number"]) * {"mm": 1.0, "in": MM_PER_INCH, "pt": 1 / PT_PER_MM}[unit])
 
     def __str__(self) -> str:
         inches = self.mm / MM_PER_INCH
