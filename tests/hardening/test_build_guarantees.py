@@ -118,6 +118,8 @@ def test_the_same_sources_give_the_same_bytes_from_any_folder(tmp_path: Path) ->
     assert len(made) > 8  # both booklets in every edition
     for name in made:
         assert (first / "build/en" / name).read_bytes() == (second / "build/en" / name).read_bytes(), name
+        # No file names a folder of the machine that built it (a link's URI, even one no page shows).
+        assert b"file:" not in (first / "build/en" / name).read_bytes(), name
 
 
 def test_publish_replaces_all_outputs_or_none(tmp_path: Path) -> None:

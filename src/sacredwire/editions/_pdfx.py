@@ -52,8 +52,11 @@ def drop_screen_parts(reader: PdfReader) -> None:
     for key in SCREEN_ONLY_CATALOG_KEYS:
         root.pop(NameObject(key), None)
     for page in reader.pages:
+        # The reader hands out a copy of each page's dictionary; the copy that is
+        # made follows the page tree to the dictionary itself.
+        original = page.indirect_reference.get_object() if page.indirect_reference is not None else page
         for key in SCREEN_ONLY_PAGE_KEYS:
-            page.pop(NameObject(key), None)
+            original.pop(NameObject(key), None)
 
 
 def make_pdfx(writer: PdfWriter, title: str, settings: EditionSettings, what: str) -> None:
