@@ -23,6 +23,8 @@ class RenderedSection:
     body: Markup
     page: int | str
     changed: bool = False
+    # A section set on a spread of its own (a mission): its board, set after its rules.
+    drawings: Markup = Markup("")
 
     @property
     def id(self):
@@ -63,13 +65,21 @@ def render_booklet(context: RenderContext, booklet_key: str) -> str:
     prose = context.prose(booklet_key)
     changed = set(filter(None, context.options.get(change_bars_option(context.lang), "").split(",")))
 
-    def rendered(section: Section) -> RenderedSection:
+    def rendered(section: Section, spread: bool = False) -> RenderedSection:
         page = context.pages.page(booklet_key, section.id.anchor)
-        return RenderedSection(section, prose.body(section), page or PageMap.PLACEHOLDER,
-                               changed=str(section.id) in changed)
+        body, drawings = prose.body_and_drawings(section) if spread else (prose.body(section), Markup(""))
+        return RenderedSection(section, body, page or PageMap.PLACEHOLDER, changed=str(section.id) in changed,
+                               drawings=drawings)
+
+    def board_faces_rules(chapter, index: int) -> bool:
+        # A mission sets its board on the page facing its rules. The chapter's
+        # first mission shares its spread with the chapter's own text, which
+        # leaves no page for the board alone: its board follows its introduction.
+        return str(chapter.id) in booklet.meta.page_per_section and (index > 0 or not chapter.intro.tokens)
 
     chapters = [
-        RenderedChapter(rendered(chapter.intro), tuple(rendered(s) for s in chapter.sections))
+        RenderedChapter(rendered(chapter.intro), tuple(
+            rendered(s, spread=board_faces_rules(chapter, index)) for index, s in enumerate(chapter.sections)))
         for chapter in booklet.chapters
     ]
     template = context.env.get_template("booklet/booklet.html.j2")
