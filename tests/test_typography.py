@@ -101,6 +101,39 @@ def test_last_two_words_of_a_paragraph_stay_together() -> None:
     assert html.endswith(f'<span class="nohyphen">opposite{NBSP}effect</span>.')
     # A one-word paragraph has nothing to tie.
     assert str(words_html("Done.", HyphenationRules(), last_word_whole=True)) == "Done."
+    # Words held to the first of the two by no-break spaces are held in the same span.
+    held = str(words_html(characters("Shooting after moving: -1 DT Combat.", "en"), HyphenationRules(),
+                          last_word_whole=True))
+    assert held.endswith(f'moving: <span class="nohyphen">{MINUS}1{NBSP}DT{NBSP}Combat</span>.')
+
+
+def _lines(html: str, width_mm: int) -> list[str]:
+    """The lines WeasyPrint sets ``html`` in, in a column ``width_mm`` wide."""
+    import weasyprint
+    css = (f"@page {{ size: {width_mm}mm 100mm; margin: 0 }} html {{ font: 9pt/1.3 serif; hyphens: auto }}"
+           " .nohyphen { hyphens: manual; white-space: nowrap; }")
+    page = weasyprint.HTML(string=f"<html lang='es'><style>{css}</style><p>{html}</p></html>").render().pages[0]
+    lines: list[str] = []
+
+    def walk(box) -> None:
+        if type(box).__name__ == "LineBox":
+            lines.append("".join(getattr(child, "text", "") for child in box.descendants()).strip())
+        for child in getattr(box, "children", []):
+            walk(child)
+    walk(page._page_box)
+    return lines
+
+
+def test_held_words_do_not_strand_the_words_before_them_on_lines_of_their_own() -> None:
+    # A no-break space just before the held span made WeasyPrint break after
+    # single words ("moverte | en | esta | activación: −1 ND Combate."). Holding
+    # the last words together may cost a line, never more.
+    text = characters("Disparar después de moverte en esta activación: -1 ND Combate.", "es")
+    held = str(words_html(text, HyphenationRules(), last_word_whole=True))
+    free = str(words_html(text, HyphenationRules()))
+    worse = {width: _lines(held, width) for width in range(40, 75, 2)
+             if len(_lines(held, width)) > len(_lines(free, width)) + 1}
+    assert not worse, worse
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -147,9 +147,10 @@ def words_html(text: str, rules: HyphenationRules, last_word_whole: bool = False
 
     ``last_word_whole`` keeps a paragraph's last two words together and unbroken
     (one span, a no-break space between them), so no paragraph ends on a line
-    holding one word or one syllable. The no-break space sits inside the span:
-    WeasyPrint mis-breaks a line whose text ends in a no-break space just
-    before an inline box.
+    holding one word or one syllable. Words already held to the first of them
+    by no-break spaces (``−1 DT Combat``) go into the span too: WeasyPrint
+    mis-breaks a line whose text ends in a no-break space just before an
+    inline box, breaking it after its first word.
     """
     matches = list(_WORD.finditer(text))
     tail = None
@@ -158,6 +159,8 @@ def words_html(text: str, rules: HyphenationRules, last_word_whole: bool = False
         closing = text[last.end():].strip(".,;:!?)»”’″ ") == ""
         if closing and text[before.end():last.start()] in (" ", NBSP):
             tail = before.start()
+            while tail > 0 and text[tail - 1] == NBSP:
+                tail = max(text.rfind(space, 0, tail - 1) for space in " \t\n") + 1
     pieces: list[str] = []
     position = 0
     for match in matches:
@@ -168,8 +171,9 @@ def words_html(text: str, rules: HyphenationRules, last_word_whole: bool = False
         position = match.end()
     if tail is not None:
         pieces.append(str(escape(text[position:tail])))
-        before, last = matches[-2], matches[-1]
-        pieces.append(f'<span class="nohyphen">{escape(before.group())}{NBSP}{escape(last.group())}</span>')
+        last = matches[-1]
+        held = re.sub(r"\s", NBSP, text[tail:last.end()])
+        pieces.append(f'<span class="nohyphen">{escape(held)}</span>')
         position = last.end()
     pieces.append(str(escape(text[position:])))
     return Markup("".join(pieces))
