@@ -32,8 +32,8 @@ from conftest import PROJECT
 from sacredwire.diagnostics import ContentError
 from sacredwire.load import load_rulebook
 from sacredwire.model import HyphenationRules
-from sacredwire.render._typography import (INCH, MINUS, NBSP, SOFT_HYPHEN, Typesetter, characters,
-                                           words_html)
+from sacredwire.render._typography import (INCH, MINUS, NBSP, SOFT_HYPHEN, ZERO_WIDTH_SPACE, Typesetter,
+                                           characters, words_html)
 
 BOOKLETS = ["core-rules", "requisitions", "inhuman-resources", "campaign", "missions"]
 LANGS = ["en", "es"]
@@ -98,42 +98,53 @@ def test_hyphenation_list_keeps_words_whole_and_sets_break_points() -> None:
 
 def test_last_two_words_of_a_paragraph_stay_together() -> None:
     html = str(words_html("pass it with the opposite effect.", HyphenationRules(), last_word_whole=True))
-    assert html.endswith(f'<span class="nohyphen">opposite{NBSP}effect</span>.')
+    assert html.endswith(f'the {ZERO_WIDTH_SPACE}<span class="nohyphen">opposite{NBSP}effect</span>.')
     # A one-word paragraph has nothing to tie.
     assert str(words_html("Done.", HyphenationRules(), last_word_whole=True)) == "Done."
     # Words held to the first of the two by no-break spaces are held in the same span.
     held = str(words_html(characters("Shooting after moving: -1 DT Combat.", "en"), HyphenationRules(),
                           last_word_whole=True))
-    assert held.endswith(f'moving: <span class="nohyphen">{MINUS}1{NBSP}DT{NBSP}Combat</span>.')
+    assert held.endswith(f'moving: {ZERO_WIDTH_SPACE}<span class="nohyphen">{MINUS}1{NBSP}DT{NBSP}Combat</span>.')
 
 
-def _lines(html: str, width_mm: int) -> list[str]:
+def _lines(html: str, width_mm: int, lang: str) -> list[str]:
     """The lines WeasyPrint sets ``html`` in, in a column ``width_mm`` wide."""
     import weasyprint
-    css = (f"@page {{ size: {width_mm}mm 100mm; margin: 0 }} html {{ font: 9pt/1.3 serif; hyphens: auto }}"
+    from sacredwire.render._typography import HTML_LANG
+    css = (f"@page {{ size: {width_mm}mm 100mm; margin: 0 }} body {{ margin: 0 }}"
+           " html { font: 9.4pt/1.28 serif; hyphens: auto } p { text-align: left; margin: 0 }"
            " .nohyphen { hyphens: manual; white-space: nowrap; }")
-    page = weasyprint.HTML(string=f"<html lang='es'><style>{css}</style><p>{html}</p></html>").render().pages[0]
+    document = weasyprint.HTML(string=f"<html lang='{HTML_LANG[lang]}'><style>{css}</style><p>{html}</p></html>")
     lines: list[str] = []
 
     def walk(box) -> None:
         if type(box).__name__ == "LineBox":
             lines.append("".join(getattr(child, "text", "") for child in box.descendants()).strip())
+            return
         for child in getattr(box, "children", []):
             walk(child)
-    walk(page._page_box)
+    walk(document.render().pages[0]._page_box)
     return lines
 
 
-def test_held_words_do_not_strand_the_words_before_them_on_lines_of_their_own() -> None:
-    # A no-break space just before the held span made WeasyPrint break after
-    # single words ("moverte | en | esta | activación: −1 ND Combate."). Holding
-    # the last words together may cost a line, never more.
-    text = characters("Disparar después de moverte en esta activación: -1 ND Combate.", "es")
-    held = str(words_html(text, HyphenationRules(), last_word_whole=True))
-    free = str(words_html(text, HyphenationRules()))
-    worse = {width: _lines(held, width) for width in range(40, 75, 2)
-             if len(_lines(held, width)) > len(_lines(free, width)) + 1}
-    assert not worse, worse
+@pytest.mark.parametrize(("lang", "text", "width_mm"), [
+    ("es", "Disparar después de moverte en esta activación: -1 ND Combate.", 50),
+    ("en", "Hostiles ignore models Out of Action and are removed at Out of Action.", 52),
+    ("es", "Suma el daño de crítico que haya, resta la armadura y descuéntalo de la Salud.", 60),
+    ("en", "Gear works all the time while the model carries it: no action needed. Any model may carry it.", 75),
+])
+def test_held_words_do_not_strand_the_words_before_them_on_lines_of_their_own(lang: str, text: str,
+                                                                               width_mm: int) -> None:
+    # When the held span did not fit at a line's end, WeasyPrint went back into
+    # the text before it for a break and broke a line after a single word or
+    # syllable ("Out of | Ac- | tion and are removed at Out | of Action.").
+    # Holding the last words together may cost a line, never more, and leaves
+    # no line holding only a broken word.
+    text = characters(text, lang)
+    held = _lines(str(words_html(text, HyphenationRules(), last_word_whole=True)), width_mm, lang)
+    free = _lines(str(words_html(text, HyphenationRules())), width_mm, lang)
+    assert len(held) <= len(free) + 1, held
+    assert not any(re.fullmatch(r"\S+\u2010", line) or len(line.split()) == 1 for line in held[:-1]), held
 
 
 @pytest.mark.parametrize("lang", LANGS)
