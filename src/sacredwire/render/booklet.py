@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from markupsafe import Markup
 
-from ..model import Section
+from ..model import Chapter, Section
 from . import RenderContext, renderer
 from ._cover import cover_svg, volume_colour
 from .pages import PageMap
@@ -65,13 +65,13 @@ def render_booklet(context: RenderContext, booklet_key: str) -> str:
     prose = context.prose(booklet_key)
     changed = set(filter(None, context.options.get(change_bars_option(context.lang), "").split(",")))
 
-    def rendered(section: Section, spread: bool = False) -> RenderedSection:
+    def rendered(section: Section, board_apart: bool = False) -> RenderedSection:
         page = context.pages.page(booklet_key, section.id.anchor)
-        body, drawings = prose.body_and_drawings(section) if spread else (prose.body(section), Markup(""))
+        body, drawings = prose.body_and_drawings(section) if board_apart else (prose.body(section), Markup(""))
         return RenderedSection(section, body, page or PageMap.PLACEHOLDER, changed=str(section.id) in changed,
                                drawings=drawings)
 
-    def board_faces_rules(chapter, index: int) -> bool:
+    def board_faces_rules(chapter: Chapter, index: int) -> bool:
         # A mission sets its board on the page facing its rules. The chapter's
         # first mission shares its spread with the chapter's own text, which
         # leaves no page for the board alone: its board follows its introduction.
@@ -79,7 +79,7 @@ def render_booklet(context: RenderContext, booklet_key: str) -> str:
 
     chapters = [
         RenderedChapter(rendered(chapter.intro), tuple(
-            rendered(s, spread=board_faces_rules(chapter, index)) for index, s in enumerate(chapter.sections)))
+            rendered(s, board_apart=board_faces_rules(chapter, index)) for index, s in enumerate(chapter.sections)))
         for chapter in booklet.chapters
     ]
     template = context.env.get_template("booklet/booklet.html.j2")
