@@ -257,6 +257,17 @@ def test_no_word_is_broken_in_tables_headings_cards_or_references(build_dir: Pat
     assert not broken, "\n".join(broken[:20])
 
 
+def test_no_line_holds_only_a_broken_word(build_dir: Path) -> None:
+    # A line holding one hyphenated fragment ("resulta-") is a line broken where
+    # more would have fitted (see words_html on the held last words).
+    stranded = [f"{path.parent.parent.name}/{path.name}: {line.strip()!r}"
+                for path in all_pdfs(build_dir)
+                for line in subprocess.run(["pdftotext", "-raw", "-enc", "UTF-8", str(path), "-"],
+                                           capture_output=True, text=True, check=True).stdout.splitlines()
+                if re.fullmatch(rf"\S+{AUTO_HYPHEN}", line.strip())]
+    assert not stranded, "\n".join(stranded)
+
+
 def test_prose_still_hyphenates(build_dir: Path) -> None:
     # The measurement above means something only if hyphenation is on at all.
     runs = _runs(find_pdf(build_dir, "en", "core-rules"))
