@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import doctest
 import re
+import subprocess
 from functools import cache
 from html.parser import HTMLParser
 from pathlib import Path
@@ -109,6 +110,74 @@ def test_no_text_below_minimum_size(out: Path, lang: str) -> None:
     assert quickref_layout.MIN_TYPE_PT >= 7.5
     for page in PdfReader(out / lang / "screen" / "quick-reference.pdf").pages:
         assert smallest_type(page) >= quickref_layout.MIN_TYPE_PT - 0.01
+
+
+# The page's margins and column gap (templates/quickref/quickref.css).
+MARGIN_TOP_MM, MARGIN_SIDE_MM, MARGIN_BOTTOM_MM, COLUMN_GAP_MM = 6, 7, 6.5, 4.5
+# How far above the foot a column may end, as a share of the text area's height.
+COLUMN_SLACK = 0.13
+
+
+def column_fills(path: Path, columns: list[int]) -> list[list[float]]:
+    """For each page, how far down the text area each of its columns reaches (lowest word, poppler's
+    ``pdftotext -bbox-layout``), as a share of the area's height. A word belongs to the column its
+    middle stands in."""
+    html = subprocess.run(["pdftotext", "-bbox-layout", str(path), "-"], capture_output=True, text=True,
+                          check=True).stdout
+    fills = []
+    pages = re.finditer(r'<page width="([\d.]+)" height="([\d.]+)">(.*?)</page>', html, re.S)
+    for count, page in zip(columns, pages, strict=True):
+        width, height = float(page.group(1)), float(page.group(2))
+        left, top, bottom = MARGIN_SIDE_MM * MM, MARGIN_TOP_MM * MM, height - MARGIN_BOTTOM_MM * MM
+        pitch = (width - 2 * left + COLUMN_GAP_MM * MM) / count
+        lowest = [top] * count
+        for word in re.finditer(r'<word xMin="([\d.]+)" yMin="[\d.]+" xMax="([\d.]+)" yMax="([\d.]+)"',
+                                page.group(3)):
+            x0, x1, y1 = map(float, word.groups())
+            column = int(((x0 + x1) / 2 - left) // pitch)
+            if 0 <= column < count:
+                lowest[column] = max(lowest[column], y1)
+        fills.append([(y - top) / (bottom - top) for y in lowest])
+    return fills
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_columns_reach_the_foot_of_the_page(out: Path, lang: str) -> None:
+    # Type as small as 7.5 pt leaves no excuse for a column that stops short:
+    # every column but a page's last, where its topic ends, reaches near the foot.
+    # The last page may end where its last topic does.
+    columns = [page.get("columns", 4) for page in layout()["pages"]]
+    fills = column_fills(out / lang / "screen" / "quick-reference.pdf", columns)
+    short = [f"p.{number} column {column}: {fill:.0%}"
+             for number, page in enumerate(fills[:-1], start=1)
+             for column, fill in enumerate(page[:-1], start=1) if fill < 1 - COLUMN_SLACK]
+    assert not short, f"{lang}: " + ", ".join(short)
+    # The measurement sees the columns: each page's first column holds text to at least half its height.
+    assert all(page[0] > 0.5 and max(page) <= 1.01 for page in fills), fills
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_no_line_holds_only_a_broken_word(out: Path, lang: str) -> None:
+    # A summary line holding one hyphenated fragment ("Contraata-") is a line
+    # broken where more would have fitted: the layout engine goes back too far
+    # when the words held at a paragraph's end do not fit. A page's type size
+    # that shows it needs a nudge.
+    text = subprocess.run(["pdftotext", "-raw", "-enc", "UTF-8", str(out / lang / "screen" / "quick-reference.pdf"),
+                           "-"], capture_output=True, text=True, check=True).stdout
+    stranded = [line for line in text.splitlines() if re.fullmatch(r"\S+\u2010", line.strip())]
+    assert not stranded, f"{lang}: {stranded}"
+
+
+def test_a_page_type_size_is_read_and_bounded(tmp_path: Path) -> None:
+    text = "pages:\n  - type: {en: 9.5}\n    blocks: [{sections: [C4.7]}]\n  - blocks: [{tables: [falling]}]\n"
+    (tmp_path / "content").mkdir()
+    (tmp_path / "content" / "quick-reference.yaml").write_text(text, encoding="utf-8")
+    pages = read_layout(tmp_path).pages
+    assert (pages[0].type_size("en"), pages[0].type_size("es"), pages[1].type_size("en")) == (9.5, 8.8, 8.8)
+    (tmp_path / "content" / "quick-reference.yaml").write_text(text.replace("9.5", "7"), encoding="utf-8")
+    with pytest.raises(Exception, match="page 1: type must be 8.8 to 11.0 pt, not 7") as raised:
+        read_layout(tmp_path)
+    assert "content/quick-reference.yaml:2" in str(raised.value)
 
 
 def test_text_set_below_the_minimum_fails_the_layout(tmp_path: Path) -> None:

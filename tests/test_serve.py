@@ -97,8 +97,8 @@ def server(tmp_path: Path) -> Iterator[Server]:
 
 def _text(page: str) -> str:
     """A page's text as typed: the typography holds a paragraph's last two words together (a span and a
-    no-break space)."""
-    return re.sub(r"<[^>]+>", "", page).replace("\u00a0", " ")
+    no-break space, after a zero-width space)."""
+    return re.sub(r"<[^>]+>", "", page).replace("\u00a0", " ").replace("\u200b", "")
 
 
 def test_an_edit_shows_within_two_seconds_and_ctrl_c_stops(server):

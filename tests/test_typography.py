@@ -31,15 +31,16 @@ from pypdf import PdfReader
 from conftest import PROJECT
 from sacredwire.diagnostics import ContentError
 from sacredwire.load import load_rulebook
-from sacredwire.model import BookletMeta, HyphenationRules
-from sacredwire.render._typography import (INCH, MINUS, NBSP, SOFT_HYPHEN, Typesetter, characters,
-                                           words_html)
+from sacredwire.model import HyphenationRules
+from sacredwire.render._typography import (INCH, MINUS, NBSP, SOFT_HYPHEN, ZERO_WIDTH_SPACE, Typesetter,
+                                           characters, words_html)
 
 BOOKLETS = ["core-rules", "requisitions", "inhuman-resources", "campaign", "missions"]
 LANGS = ["en", "es"]
 MM = 72 / 25.4
-# The booklet's text area on the page with bleed: 3 mm bleed + the page margins.
-TEXT_TOP_MM, TEXT_BOTTOM_MM = 3 + 17, 3 + 16
+# The booklet's trimmed page and its top and bottom margins (templates/booklet/booklet.css).
+TRIM_HEIGHT_MM = 210
+TEXT_TOP_MM, TEXT_BOTTOM_MM = 17, 16
 AUTO_HYPHEN = "\u2010"
 
 
@@ -97,9 +98,53 @@ def test_hyphenation_list_keeps_words_whole_and_sets_break_points() -> None:
 
 def test_last_two_words_of_a_paragraph_stay_together() -> None:
     html = str(words_html("pass it with the opposite effect.", HyphenationRules(), last_word_whole=True))
-    assert html.endswith(f'<span class="nohyphen">opposite{NBSP}effect</span>.')
+    assert html.endswith(f'the {ZERO_WIDTH_SPACE}<span class="nohyphen">opposite{NBSP}effect</span>.')
     # A one-word paragraph has nothing to tie.
     assert str(words_html("Done.", HyphenationRules(), last_word_whole=True)) == "Done."
+    # Words held to the first of the two by no-break spaces are held in the same span.
+    held = str(words_html(characters("Shooting after moving: -1 DT Combat.", "en"), HyphenationRules(),
+                          last_word_whole=True))
+    assert held.endswith(f'moving: {ZERO_WIDTH_SPACE}<span class="nohyphen">{MINUS}1{NBSP}DT{NBSP}Combat</span>.')
+
+
+def _lines(html: str, width_mm: int, lang: str) -> list[str]:
+    """The lines WeasyPrint sets ``html`` in, in a column ``width_mm`` wide."""
+    import weasyprint
+    from sacredwire.render._typography import HTML_LANG
+    css = (f"@page {{ size: {width_mm}mm 100mm; margin: 0 }} body {{ margin: 0 }}"
+           " html { font: 9.4pt/1.28 serif; hyphens: auto } p { text-align: left; margin: 0 }"
+           " .nohyphen { hyphens: manual; white-space: nowrap; }")
+    document = weasyprint.HTML(string=f"<html lang='{HTML_LANG[lang]}'><style>{css}</style><p>{html}</p></html>")
+    lines: list[str] = []
+
+    def walk(box) -> None:
+        if type(box).__name__ == "LineBox":
+            lines.append("".join(getattr(child, "text", "") for child in box.descendants()).strip())
+            return
+        for child in getattr(box, "children", []):
+            walk(child)
+    walk(document.render().pages[0]._page_box)
+    return lines
+
+
+@pytest.mark.parametrize(("lang", "text", "width_mm"), [
+    ("es", "Disparar después de moverte en esta activación: -1 ND Combate.", 50),
+    ("en", "Hostiles ignore models Out of Action and are removed at Out of Action.", 52),
+    ("es", "Suma el daño de crítico que haya, resta la armadura y descuéntalo de la Salud.", 60),
+    ("en", "Gear works all the time while the model carries it: no action needed. Any model may carry it.", 75),
+])
+def test_held_words_do_not_strand_the_words_before_them_on_lines_of_their_own(lang: str, text: str,
+                                                                               width_mm: int) -> None:
+    # When the held span did not fit at a line's end, WeasyPrint went back into
+    # the text before it for a break and broke a line after a single word or
+    # syllable ("Out of | Ac- | tion and are removed at Out | of Action.").
+    # Holding the last words together may cost a line, never more, and leaves
+    # no line holding only a broken word.
+    text = characters(text, lang)
+    held = _lines(str(words_html(text, HyphenationRules(), last_word_whole=True)), width_mm, lang)
+    free = _lines(str(words_html(text, HyphenationRules())), width_mm, lang)
+    assert len(held) <= len(free) + 1, held
+    assert not any(re.fullmatch(r"\S+\u2010", line) or len(line.split()) == 1 for line in held[:-1]), held
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -212,6 +257,17 @@ def test_no_word_is_broken_in_tables_headings_cards_or_references(build_dir: Pat
     assert not broken, "\n".join(broken[:20])
 
 
+def test_no_line_holds_only_a_broken_word(build_dir: Path) -> None:
+    # A line holding one hyphenated fragment ("resulta-") is a line broken where
+    # more would have fitted (see words_html on the held last words).
+    stranded = [f"{path.parent.parent.name}/{path.name}: {line.strip()!r}"
+                for path in all_pdfs(build_dir)
+                for line in subprocess.run(["pdftotext", "-raw", "-enc", "UTF-8", str(path), "-"],
+                                           capture_output=True, text=True, check=True).stdout.splitlines()
+                if re.fullmatch(rf"\S+{AUTO_HYPHEN}", line.strip())]
+    assert not stranded, "\n".join(stranded)
+
+
 def test_prose_still_hyphenates(build_dir: Path) -> None:
     # The measurement above means something only if hyphenation is on at all.
     runs = _runs(find_pdf(build_dir, "en", "core-rules"))
@@ -249,7 +305,9 @@ def page_fills(path: Path) -> list[PageFill]:
     pages = re.finditer(r'<page width="[\d.]+" height="([\d.]+)">(.*?)</page>', html, re.S)
     for number, page in enumerate(pages, start=1):
         height = float(page.group(1))
-        top, bottom = TEXT_TOP_MM * MM, height - TEXT_BOTTOM_MM * MM
+        # The screen edition's pages are trimmed; a print edition's carry a bleed all round.
+        bleed = (height - TRIM_HEIGHT_MM * MM) / 2
+        top, bottom = bleed + TEXT_TOP_MM * MM, height - bleed - TEXT_BOTTOM_MM * MM
         lowest = top
         for block in re.finditer(r'<block xMin="[\d.]+" yMin="([\d.]+)" xMax="[\d.]+" yMax="([\d.]+)"',
                                  page.group(2)):
@@ -267,18 +325,6 @@ def chapter_starts(path: Path) -> set[int]:
     return {reader.get_destination_page_number(item) + 1 for item in reader.outline if not isinstance(item, list)}
 
 
-def page_per_section_starts(path: Path, lang: str, name: str) -> set[int]:
-    """Pages on which a section of a chapter set one section per page (a mission) starts."""
-    chapters = set(_booklet_meta(name, lang).page_per_section)
-    return {page for title, page in _section_pages(path).items()
-            if title.split(" ")[0].rsplit(".", 1)[0] in chapters and "." in title.split(" ")[0]}
-
-
-@cache
-def _booklet_meta(name: str, lang: str) -> BookletMeta:
-    return load_rulebook(PROJECT).booklet(name, lang).meta
-
-
 def last_page_before(fills: list[PageFill], start: int) -> int:
     """The last page with a folio before page ``start``: blank pages carry none."""
     earlier = [page.number for page in fills if page.number < start and page.has_folio]
@@ -290,11 +336,11 @@ def last_page_before(fills: list[PageFill], start: int) -> int:
 def test_no_page_is_left_mostly_empty(build_dir: Path, lang: str, name: str) -> None:
     path = find_pdf(build_dir, lang, name)
     fills = page_fills(path)
-    starts = chapter_starts(path) | page_per_section_starts(path, lang, name)
     last_with_folio = max(page.number for page in fills if page.has_folio)
-    # A chapter's or a mission's last page may run short; a blank page (no folio)
-    # may stand between it and the next start, which opens a spread.
-    allowed = {last_page_before(fills, start) for start in starts} | {last_with_folio}
+    # A chapter's last page may run short; a blank page (no folio) may stand
+    # between it and the next chapter, which opens a spread. A mission's pages
+    # may not: its rules and its board share the spread.
+    allowed = {last_page_before(fills, start) for start in chapter_starts(path)} | {last_with_folio}
     low = [f"p.{page.number}: {page.fill:.0%} full" for page in fills
            if page.has_folio and page.fill < 1 / 3 and page.number not in allowed]
     assert not low, f"{lang}/{name}: " + ", ".join(low)
@@ -342,13 +388,17 @@ def test_every_mission_starts_on_a_new_page(build_dir: Path, lang: str) -> None:
     assert len(missions) == 14
     assert len(set(missions.values())) == len(missions), missions
     # Each mission opens a spread (a left page) and its board is on that spread:
-    # the board's legend names the grid.
+    # the board's legend names the grid. A mission that does not open its
+    # chapter has its board on the right page, facing its rules.
     assert all(page % 2 == 0 for page in missions.values()), missions
     pages = _page_texts(find_pdf(build_dir, lang, "missions"))
     grid = {"en": "Grid: 6″", "es": "Cuadrícula: 6″"}[lang]
+    chapter_openers = {title for title in missions if title.split(" ")[0].endswith(".1")}
     for title, page in missions.items():
-        spread = " ".join(" ".join(pages[number - 1].split()) for number in (page, page + 1))
-        assert spread.count(grid) == 1, f"{title}: no board on pp.{page}-{page + 1}"
+        left, right = (" ".join(pages[number - 1].split()) for number in (page, page + 1))
+        assert (left + right).count(grid) == 1, f"{title}: no board on pp.{page}-{page + 1}"
+        if title not in chapter_openers:
+            assert grid in right, f"{title}: the board is not on p.{page + 1}, facing the rules"
 
 
 def test_an_unknown_chapter_in_page_per_section_is_an_error(tmp_path: Path) -> None:

@@ -27,6 +27,11 @@ class XRefStyle:
     short_other: str
 
 
+def is_drawing(token: Any) -> bool:
+    """An inline SVG drawing written into the Markdown as a block of its own (a mission's board)."""
+    return token.type == "html_block" and token.content.lstrip().startswith("<svg")
+
+
 @dataclass
 class ProseRenderer:
     """Renders a section's tokens in one language for one booklet."""
@@ -154,10 +159,24 @@ class ProseRenderer:
     def body(self, section: Section, heading_offset: int = 0) -> Markup:
         """The section's prose as HTML (summaries excluded), its headings
         ``heading_offset`` levels deeper than written."""
+        return self._render_body(section, section.tokens, heading_offset)
+
+    def body_and_drawings(self, section: Section) -> tuple[Markup, Markup]:
+        """The section's prose without its drawings (its inline SVG blocks), and the drawings.
+
+        A mission is set as a spread: its briefing on the left page and its
+        board on the facing one, so the board leaves the flow of the text.
+        """
+        drawings = [token for token in section.tokens if is_drawing(token)]
+        prose = [token for token in section.tokens if not is_drawing(token)]
+        return (self._render_body(section, prose, 0),
+                Markup("".join(token.content for token in drawings)))
+
+    def _render_body(self, section: Section, tokens: Sequence[Any], heading_offset: int) -> Markup:
         self._section = section
         self._section_title = section.title
         env = {"heading_offset": heading_offset}
-        return Markup(self._renderer.render(self.typesetter.tokens(section.tokens), parser().options, env))
+        return Markup(self._renderer.render(self.typesetter.tokens(tokens), parser().options, env))
 
     def summary(self, section: Section) -> Markup:
         """The section's ``::: summary`` block as HTML."""

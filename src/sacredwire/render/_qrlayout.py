@@ -12,13 +12,18 @@ from pathlib import Path
 from ..diagnostics import ContentError, Location
 from ..ids import RuleId, TableId
 from ..load._yaml import Fields, read_yaml
-from ..model import Text
+from ..model import LANGUAGES, Text
 
 LAYOUT_FILE = "content/quick-reference.yaml"
 
 # Two to four A4 sides: one or two duplex sheets.
 MIN_PAGES, MAX_PAGES = 2, 4
 MIN_COLUMNS, MAX_COLUMNS = 2, 5
+# The size of a page's running text, in points. Tables and rule-ID labels are
+# set smaller in proportion (templates/quickref/quickref.css): at the default
+# they are at the 7.5 pt minimum, so a page may only set its type larger, to
+# fill its columns to the foot.
+DEFAULT_TYPE_PT, MAX_TYPE_PT = 8.8, 11.0
 
 
 @dataclass(frozen=True)
@@ -39,6 +44,12 @@ class Page:
     columns: int
     blocks: tuple[Block, ...]
     location: Location
+    # Points by language code; a language not listed has the default.
+    type_pt: tuple[tuple[str, float], ...] = ()
+
+    def type_size(self, lang: str) -> float:
+        """The size of this page's running text in ``lang``, in points."""
+        return dict(self.type_pt).get(lang, DEFAULT_TYPE_PT)
 
 
 @dataclass(frozen=True)
@@ -63,15 +74,31 @@ def _block(raw: object, number: str) -> Block:
     return block
 
 
+def _type_pt(fields: Fields, number: int) -> tuple[tuple[str, float], ...]:
+    """``type: 9.4`` for every language, or ``type: {en: 9.4, es: 9.1}``."""
+    value = fields.get("type", (int, float, dict), {})
+    if not isinstance(value, dict):
+        value = {lang: value for lang in LANGUAGES}
+    sizes = []
+    for lang, size in value.items():
+        if lang not in LANGUAGES:
+            raise fields.error(f"page {number}: unknown language {lang!r} in type")
+        if isinstance(size, bool) or not isinstance(size, (int, float)) \
+                or not DEFAULT_TYPE_PT <= size <= MAX_TYPE_PT:
+            raise fields.error(f"page {number}: type must be {DEFAULT_TYPE_PT} to {MAX_TYPE_PT} pt, not {size!r}")
+        sizes.append((str(lang), float(size)))
+    return tuple(sizes)
+
+
 def _page(raw: object, number: int) -> Page:
-    fields = Fields(raw, LAYOUT_FILE, f"page {number}").only("title", "columns", "blocks")
+    fields = Fields(raw, LAYOUT_FILE, f"page {number}").only("title", "columns", "type", "blocks")
     columns = fields.get("columns", int, 4)
     if not MIN_COLUMNS <= columns <= MAX_COLUMNS:
         raise fields.error(f"page {number}: columns must be {MIN_COLUMNS} to {MAX_COLUMNS}, not {columns}")
     blocks = tuple(_block(raw_block, f"{number}.{index}")
                    for index, raw_block in enumerate(fields.require("blocks", list), start=1))
     return Page(title=fields.text("title", required=False), columns=columns, blocks=blocks,
-                location=fields.location)
+                location=fields.location, type_pt=_type_pt(fields, number))
 
 
 def _no_repeats(pages: tuple[Page, ...]) -> None:

@@ -40,6 +40,7 @@ MINUS = "\u2212"
 INCH = "\u2033"
 FOOT = "\u2032"
 SOFT_HYPHEN = "\u00ad"
+ZERO_WIDTH_SPACE = "\u200b"
 
 # Quote marks by nesting depth: the outer pair first.
 QUOTES: dict[str, tuple[tuple[str, str], ...]] = {
@@ -147,9 +148,11 @@ def words_html(text: str, rules: HyphenationRules, last_word_whole: bool = False
 
     ``last_word_whole`` keeps a paragraph's last two words together and unbroken
     (one span, a no-break space between them), so no paragraph ends on a line
-    holding one word or one syllable. The no-break space sits inside the span:
-    WeasyPrint mis-breaks a line whose text ends in a no-break space just
-    before an inline box.
+    holding one word or one syllable. Words already held to the first of them
+    by no-break spaces (``−1 DT Combat``) go into the span too, and a zero-width
+    space marks the break before it: when the span does not fit at the end of
+    a line, WeasyPrint otherwise goes back into the text before it for a break
+    and may break that line after its first word or syllable ("Contraata-").
     """
     matches = list(_WORD.finditer(text))
     tail = None
@@ -158,6 +161,8 @@ def words_html(text: str, rules: HyphenationRules, last_word_whole: bool = False
         closing = text[last.end():].strip(".,;:!?)»”’″ ") == ""
         if closing and text[before.end():last.start()] in (" ", NBSP):
             tail = before.start()
+            while tail > 0 and text[tail - 1] == NBSP:
+                tail = max(text.rfind(space, 0, tail - 1) for space in " \t\n") + 1
     pieces: list[str] = []
     position = 0
     for match in matches:
@@ -168,8 +173,9 @@ def words_html(text: str, rules: HyphenationRules, last_word_whole: bool = False
         position = match.end()
     if tail is not None:
         pieces.append(str(escape(text[position:tail])))
-        before, last = matches[-2], matches[-1]
-        pieces.append(f'<span class="nohyphen">{escape(before.group())}{NBSP}{escape(last.group())}</span>')
+        last = matches[-1]
+        held = re.sub(r"\s", NBSP, text[tail:last.end()])
+        pieces.append(f'{ZERO_WIDTH_SPACE if tail else ""}<span class="nohyphen">{escape(held)}</span>')
         position = last.end()
     pieces.append(str(escape(text[position:])))
     return Markup("".join(pieces))

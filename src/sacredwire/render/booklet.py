@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from markupsafe import Markup
 
-from ..model import Section
+from ..model import Chapter, Section
 from . import RenderContext, renderer
 from ._cover import cover_svg, volume_colour
 from .pages import PageMap
@@ -23,6 +23,8 @@ class RenderedSection:
     body: Markup
     page: int | str
     changed: bool = False
+    # A section set on a spread of its own (a mission): its board, set after its rules.
+    drawings: Markup = Markup("")
 
     @property
     def id(self):
@@ -94,17 +96,30 @@ def render_booklet(context: RenderContext, booklet_key: str, part: BookletPart |
     prose = context.prose(booklet_key)
     changed = set(filter(None, context.options.get(change_bars_option(context.lang), "").split(",")))
 
-    def rendered(section: Section, shown: bool) -> RenderedSection:
+    def rendered(section: Section, shown: bool, board_apart: bool = False) -> RenderedSection:
         page = context.pages.page(booklet_key, section.id.anchor)
         # A part prints the bodies of its own chapter only; the contents need titles and pages.
-        body = prose.body(section) if shown else Markup()
-        return RenderedSection(section, body, page or PageMap.PLACEHOLDER, changed=str(section.id) in changed)
+        if not shown:
+            body, drawings = Markup(""), Markup("")
+        elif board_apart:
+            body, drawings = prose.body_and_drawings(section)
+        else:
+            body, drawings = prose.body(section), Markup("")
+        return RenderedSection(section, body, page or PageMap.PLACEHOLDER, changed=str(section.id) in changed,
+                               drawings=drawings)
+
+    def board_faces_rules(chapter: Chapter, index: int) -> bool:
+        # A mission sets its board on the page facing its rules. The chapter's
+        # first mission shares its spread with the chapter's own text, which
+        # leaves no page for the board alone: its board follows its introduction.
+        return str(chapter.id) in booklet.meta.page_per_section and (index > 0 or not chapter.intro.tokens)
 
     chapters = []
     for chapter in booklet.chapters:
         shown = part is None or part.name == str(chapter.intro.id)
-        chapters.append(RenderedChapter(rendered(chapter.intro, shown),
-                                        tuple(rendered(s, shown) for s in chapter.sections)))
+        chapters.append(RenderedChapter(rendered(chapter.intro, shown), tuple(
+            rendered(s, shown, board_apart=board_faces_rules(chapter, index))
+            for index, s in enumerate(chapter.sections))))
     template = context.env.get_template("booklet/booklet.html.j2")
     example_count = sum(len(section.examples) for section in booklet.all_sections())
     common = _common(context, booklet_key)

@@ -44,11 +44,6 @@ class RenderedBlock:
     items: tuple[Item, ...]
     anchor: str
 
-    @property
-    def long(self) -> bool:
-        """Long blocks may continue in the next column; short ones stay in one piece."""
-        return len(self.items) > 3
-
 
 @dataclass(frozen=True)
 class RenderedPage:
@@ -57,6 +52,8 @@ class RenderedPage:
     columns: int
     blocks: tuple[RenderedBlock, ...]
     anchor: str
+    # The size of the page's running text in points: its columns reach the foot of the page.
+    type_pt: float
 
 
 def id_span(ids: Sequence[RuleId]) -> str:
@@ -147,6 +144,7 @@ def render_quickref(context: RenderContext) -> str:
             blocks=tuple(rendered_block(context, block, f"qr-block-{number}-{index}", sections, prose, homes)
                          for index, block in enumerate(page.blocks, start=1)),
             anchor=f"qr-page-{number}",
+            type_pt=page.type_size(context.lang),
         )
         for number, page in enumerate(layout.pages, start=1)
     )

@@ -48,9 +48,12 @@ def plain_text(fragment: str) -> str:
 
     >>> plain_text('<p>Roll <strong>2d8</strong> &amp; add.</p><p>Next</p>\\n<svg><text>A</text></svg>')
     'Roll 2d8 & add. Next'
+    >>> plain_text('Out \\u200b<span>of\\u00a0Action</span>')
+    'Out of Action'
     """
     text = _TAG.sub("", _BREAK.sub(" ", _SVG.sub(" ", fragment)))
-    return re.sub(r"\s+", " ", html.unescape(text)).strip()
+    # A zero-width space only marks a line break opportunity (render/_typography.py).
+    return re.sub(r"\s+", " ", html.unescape(text).replace("\u200b", "")).strip()
 
 
 def search_index_script(entries: Sequence[SearchEntry]) -> str:
