@@ -28,7 +28,7 @@ from .layout.cache import LayoutCache
 from .layout.verify import wrong_references
 from .model import Rulebook
 from .outputs import KINDS, Artifact, BuildOptions, OutputContext, Target
-from .processes import die_with_parent
+from .processes import die_with_parent, settle_memory
 from .publish import publish
 from .render import RenderContext
 from .render.pages import PageMap
@@ -105,14 +105,18 @@ def _cache() -> LayoutCache:
 
 def _lay_out_booklet(job: BookletJob) -> LaidOut:
     assert _RULEBOOK is not None
-    return BookletLayouts(_RULEBOOK, _cache()).lay_out(job)
+    laid_out = BookletLayouts(_RULEBOOK, _cache()).lay_out(job)
+    settle_memory()
+    return laid_out
 
 
 def _make(job: MakeJob) -> list[Artifact]:
     assert _RULEBOOK is not None
     context = OutputContext(_RULEBOOK, job.lang, job.options, _cache(), job.langs, PageMap(job.pages),
                             job.booklets)
-    return KINDS[job.kind].make(context, job.target)
+    artifacts = KINDS[job.kind].make(context, job.target)
+    settle_memory()
+    return artifacts
 
 
 Progress = Callable[[str], None]
@@ -212,6 +216,8 @@ def build(rulebook: Rulebook, targets: Sequence[Target], langs: Sequence[str], o
                     if all((b.key, lang) in rulebook.booklets for lang in langs)]
     workers = workers or os.cpu_count() or 1
     artifacts: list[Artifact] = []
+    # The content lives as long as the build, here and in every worker (forked from here).
+    settle_memory()
     with ProcessPoolExecutor(max_workers=workers, initializer=_init_worker,
                              initargs=(rulebook, str(cache_dir))) as pool:
         laid_out = (lay_out_until_stable(lambda job: pool.submit(_lay_out_booklet, job), all_booklets, langs,

@@ -1,9 +1,10 @@
-"""Layout processes must not outlive the build that started them."""
+"""Layout processes: they must not outlive the build that started them, nor spend their time collecting."""
 
 from __future__ import annotations
 
 import ctypes
 import ctypes.util
+import gc
 import os
 import signal
 import sys
@@ -26,3 +27,20 @@ def die_with_parent() -> None:
     # The parent may have died before prctl took effect; then we were re-parented.
     if os.getppid() == 1:
         os._exit(1)
+
+
+def settle_memory(thaw: bool = False) -> None:
+    """Collect garbage now, between jobs, and keep what is left out of later collections.
+
+    A layout process keeps the content and the laid-out parts of booklets
+    (``layout.booklet.PARTS``): many objects that live long. Every full
+    collection during the next layout would walk them all again, which costs
+    a fifth of a build's time. Frozen, they are skipped. A frozen object is
+    never collected, so a process that runs for long (``sw28 serve``) thaws
+    everything first, while it has nothing else to do: what it let go of
+    since (a part evicted from memory) is collected then.
+    """
+    if thaw:
+        gc.unfreeze()
+    gc.collect()
+    gc.freeze()

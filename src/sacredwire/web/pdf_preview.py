@@ -36,7 +36,7 @@ from ..layout.booklet import lay_out_parts
 from ..layout.cache import LayoutCache, forget_assets
 from ..model import Rulebook
 from ..outputs import BuildOptions, OutputContext
-from ..processes import die_with_parent
+from ..processes import die_with_parent, settle_memory
 from ..render import RenderContext
 from ..render.pages import PageMap
 
@@ -184,6 +184,8 @@ def _layout_process(connection: Connection, root: Path, langs: Sequence[str]) ->
             layouts.prime(interrupted=connection.poll)
         except Exception:  # noqa: BLE001  (a part that fails to lay out fails again, and is reported, when edited)
             layouts.unprimed.clear()
+        settle_memory(thaw=True)
+
 
 
 class BookletPdfs:
