@@ -11,6 +11,10 @@ On a copy of the project (content, templates, catalogs), it times:
   final HTML of every document the cold build laid out, in a pool of the same
   number of processes, largest documents first;
 - ``noop_s``: the same build again, nothing changed;
+- ``relayout_s``: the same build into that folder emptied of every file and
+  of its layout cache, but for the last build's page map (as after a change
+  to the layout code, which keeps no cached layout): every document is laid
+  out again, each booklet once;
 - ``edit_s``: the designer's loop of ``sw28 serve``: after one sentence of
   C4.7 (English) changed, the content loaded again and every English booklet
   brought up to date by the preview's layout process (the edited chapter
@@ -146,6 +150,16 @@ def edition_seconds(project: Path, out: Path) -> dict[str, float]:
     return seconds
 
 
+def forget_all_but_pages(out: Path) -> None:
+    """Empty the output folder and its layout cache, keeping the last build's record of pages."""
+    from sacredwire.build_record import RECORD_FILE
+
+    record = (out / ".cache" / RECORD_FILE).read_bytes()
+    shutil.rmtree(out)
+    (out / ".cache").mkdir(parents=True)
+    (out / ".cache" / RECORD_FILE).write_bytes(record)
+
+
 def designer_loop(project: Path) -> float:
     """Seconds from a saved edit to every English booklet's screen PDF up to date, as ``sw28 serve`` does it.
 
@@ -217,6 +231,8 @@ def main() -> None:
         bare = bare_pass(project, final_html(project, out), args.jobs)
         editions = edition_seconds(project, out)
         noop = run_build(project, out, "--lang", "all", *jobs)
+        forget_all_but_pages(out)
+        relayout = run_build(project, out, "--lang", "all", *jobs)
         edit = designer_loop(project)
         edited_html = final_html(project, out, "en", "core-rules")
         edit_bare = statistics.median(bare_pass(project, edited_html, args.jobs) for _ in EDITS)
@@ -231,6 +247,7 @@ def main() -> None:
         "jobs": args.jobs, "files": len(pdfs), "pages": pages,
         "cold_s": round(cold, 2), "bare_s": round(bare, 2), "cold_ratio": round(cold / bare, 3),
         "noop_s": round(noop, 2),
+        "relayout_s": round(relayout, 2), "relayout_ratio": round(relayout / bare, 3),
         "edit_s": round(edit, 2), "edit_bare_s": round(edit_bare, 2), "edit_ratio": round(edit / edit_bare, 3),
         "edit_build_s": round(edit_build, 2),
         "editions_s": editions,
