@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from importlib import metadata
 from pathlib import Path
@@ -34,17 +34,29 @@ def _digest_files(digest: "hashlib._Hash", base: Path, files: Iterable[Path]) ->
             digest.update(hashlib.sha256(path.read_bytes()).digest())
 
 
-def inputs_digest(root: Path, choices: Mapping[str, object]) -> str:
-    """One digest of everything a build's outputs are made from."""
+def code_digest(package: Path = PACKAGE, skip: Collection[str] = ()) -> str:
+    """The versions of the libraries that shape the bytes, and a digest of the package's code.
+
+    ``skip`` names top-level modules or folders of the package left out (the
+    layout cache leaves out code that never shapes a PDF).
+    """
     digest = hashlib.sha256()
-    for folder in INPUT_FOLDERS:
-        _digest_files(digest, root, (root / folder).rglob("*"))
-    _digest_files(digest, PACKAGE, PACKAGE.rglob("*.py"))
     for library in LIBRARIES:
         try:
             digest.update(f"{library}={metadata.version(library)}\0".encode())
         except metadata.PackageNotFoundError:
             digest.update(f"{library}=absent\0".encode())
+    _digest_files(digest, package, (path for path in package.rglob("*.py")
+                                    if path.relative_to(package).parts[0] not in skip))
+    return digest.hexdigest()
+
+
+def inputs_digest(root: Path, choices: Mapping[str, object]) -> str:
+    """One digest of everything a build's outputs are made from."""
+    digest = hashlib.sha256()
+    for folder in INPUT_FOLDERS:
+        _digest_files(digest, root, (root / folder).rglob("*"))
+    digest.update(code_digest().encode())
     digest.update(json.dumps(choices, sort_keys=True, default=str).encode())
     return digest.hexdigest()
 

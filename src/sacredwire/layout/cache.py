@@ -3,7 +3,8 @@
 The HTML (with the styles and fonts it uses) and the code that lays it out
 and post-processes it fully determine the PDF, so a document whose key did not
 change is never laid out again. The key therefore covers the HTML, the
-template assets, the versions of WeasyPrint and pypdf and a digest of this
+template assets, the versions of the libraries that shape the bytes (WeasyPrint,
+pydyf, fontTools, pypdf) and a digest of this
 package's own layout code.
 
 Each entry is a PDF and a JSON record beside it holding its anchors and the
@@ -18,9 +19,9 @@ import hashlib
 import json
 import os
 from functools import cache
-from importlib.metadata import version
 from pathlib import Path
 
+from ..build_record import code_digest as package_digest
 from . import LaidOut, write_atomically
 
 # Enough for every document of both languages several times over.
@@ -51,15 +52,8 @@ def forget_assets() -> None:
 
 @cache
 def code_digest(package: Path = _PACKAGE) -> str:
-    """The versions of WeasyPrint and pypdf and the digest of the package's layout code."""
-    digest = hashlib.sha256(f"weasyprint {version('weasyprint')}\0pypdf {version('pypdf')}\0".encode())
-    for path in sorted(package.rglob("*.py")):
-        relative = path.relative_to(package)
-        if relative.parts[0] in _NOT_LAYOUT:
-            continue
-        digest.update(relative.as_posix().encode() + b"\0")
-        digest.update(hashlib.sha256(path.read_bytes()).digest())
-    return digest.hexdigest()
+    """The versions of the libraries that shape a PDF and the digest of the package's layout code."""
+    return package_digest(package, skip=_NOT_LAYOUT)
 
 
 def _entry_digest(pdf: bytes, anchors: object, page_count: object, references: object) -> str:
