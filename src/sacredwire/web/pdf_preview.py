@@ -88,6 +88,12 @@ def edited_sections(before: Rulebook | None, after: Rulebook) -> list[tuple[str,
     return found
 
 
+def _settled(value: LaidOut) -> LaidOut:
+    """``value``, once the garbage of making it is collected and the parts it kept are frozen."""
+    settle_memory()
+    return value
+
+
 def _done(value: LaidOut) -> Future[LaidOut]:
     future: Future[LaidOut] = Future()
     future.set_result(value)
@@ -132,6 +138,7 @@ class PreviewLayouts:
             rulebook, lang, key = self.unprimed.pop(0)
             context = RenderContext(rulebook, lang, PageMap(self.pages.get(lang, {})), BuildOptions().render_options())
             lay_out_parts(context, key, self.cache)
+            settle_memory()
 
     def update(self, rulebook: Rulebook, before: Rulebook | None) -> PreviewUpdate:
         pin_source_date(rulebook)
@@ -140,7 +147,7 @@ class PreviewLayouts:
         layouts = BookletLayouts(rulebook, self.cache)
         booklets = [b.key for b in sorted(rulebook.meta.booklets, key=lambda b: b.volume)
                     if all((b.key, lang) in rulebook.booklets for lang in self.langs)]
-        laid_out = lay_out_until_stable(lambda job: _done(layouts.lay_out(job)), booklets, self.langs,
+        laid_out = lay_out_until_stable(lambda job: _done(_settled(layouts.lay_out(job))), booklets, self.langs,
                                         lambda message: None, options, self.pages)
         files = {}
         for lang, documents in laid_out.items():
