@@ -184,6 +184,12 @@ def verify_references(booklets: Mapping[str, LaidOut], rulebook: Rulebook, cache
         cache.mark_verified(keys[name])
 
 
+def booklets_in(rulebook: Rulebook, langs: Sequence[str]) -> list[str]:
+    """The keys of the booklets written in every one of ``langs``, in volume order."""
+    return [b.key for b in sorted(rulebook.meta.booklets, key=lambda b: b.volume)
+            if all((b.key, lang) in rulebook.booklets for lang in langs)]
+
+
 def pin_source_date(rulebook: Rulebook) -> None:
     """Font subsets carry a timestamp (fontTools reads this variable): pin it to
     the release date, so the same sources give the same bytes."""
@@ -212,8 +218,7 @@ def build(rulebook: Rulebook, targets: Sequence[Target], langs: Sequence[str], o
     # Every booklet of a language is laid out when any kind prints pages: a
     # reference into another volume needs that volume's real pages.
     needs_pages = any(KINDS[target.kind].needs_page_map for target in targets)
-    all_booklets = [b.key for b in sorted(rulebook.meta.booklets, key=lambda b: b.volume)
-                    if all((b.key, lang) in rulebook.booklets for lang in langs)]
+    all_booklets = booklets_in(rulebook, langs)
     workers = workers or os.cpu_count() or 1
     artifacts: list[Artifact] = []
     # The content lives as long as the build, here and in every worker (forked from here).

@@ -27,15 +27,15 @@ from dataclasses import dataclass, field, replace
 from multiprocessing.connection import Connection
 from pathlib import Path, PurePosixPath
 
-from ..build import BookletLayouts, BuildError, lay_out_until_stable, pin_source_date, verify_references
+from ..build import (BookletLayouts, BuildError, booklets_in, lay_out_until_stable, pin_source_date,
+                     verify_references)
 from ..build_record import BuildRecord
 from ..diagnostics import LayoutError
-from ..editions import LaidOutDocument
 from ..layout import LaidOut
 from ..layout.booklet import lay_out_parts
 from ..layout.cache import LayoutCache, forget_assets
-from ..model import Rulebook
-from ..outputs import BuildOptions, OutputContext
+from ..model import Rulebook, Section
+from ..outputs import KINDS, BuildOptions, OutputContext
 from ..processes import die_with_parent, settle_memory
 from ..render import RenderContext
 from ..render.pages import PageMap
@@ -74,8 +74,8 @@ class PdfState:
     version: int = 0
 
 
-def edited_sections(before: Rulebook | None, after: Rulebook) -> list[tuple[str, str, str, str]]:
-    """(lang, booklet, rule ID, title) of every section whose title or text differs between two loads."""
+def edited_sections(before: Rulebook | None, after: Rulebook) -> list[tuple[str, str, Section]]:
+    """(lang, booklet, section) of every section whose title or text differs between two loads."""
     if before is None:
         return []
     found = []
@@ -84,7 +84,7 @@ def edited_sections(before: Rulebook | None, after: Rulebook) -> list[tuple[str,
         previous = {section.id: (section.title, section.source) for section in old.all_sections()} if old else {}
         for section in booklet.all_sections():
             if previous.get(section.id) != (section.title, section.source):
-                found.append((lang, key, str(section.id), section.title))
+                found.append((lang, key, section))
     return found
 
 
@@ -145,27 +145,25 @@ class PreviewLayouts:
         forget_assets()
         options = BuildOptions(editions=(EDITION,))
         layouts = BookletLayouts(rulebook, self.cache)
-        booklets = [b.key for b in sorted(rulebook.meta.booklets, key=lambda b: b.volume)
-                    if all((b.key, lang) in rulebook.booklets for lang in self.langs)]
+        booklets = booklets_in(rulebook, self.langs)
         laid_out = lay_out_until_stable(lambda job: _done(_settled(layouts.lay_out(job))), booklets, self.langs,
                                         lambda message: None, options, self.pages)
         files = {}
         for lang, documents in laid_out.items():
             verify_references(documents, rulebook, self.cache)
             self.pages[lang] = {name: document.anchors for name, document in documents.items()}
-            output = OutputContext(rulebook, lang, options, self.cache)
+            output = OutputContext(rulebook, lang, options, self.cache, booklets=documents)
             for name, document in documents.items():
                 digest = hashlib.sha256(document.pdf).hexdigest()
                 if self.digests.get((lang, name)) == digest:
                     continue
-                title = f"{rulebook.meta.title} · {rulebook.meta.booklet(name).title[lang]}"
-                (finished,) = output.finish(LaidOutDocument("booklet", name, lang, title, document.pdf))
-                files[PurePosixPath(lang, f"{name}.pdf")] = finished.data
+                (finished,) = KINDS["booklet"].make(output, name)
+                files[PurePosixPath(lang, finished.path.name)] = finished.data
                 self.digests[(lang, name)] = digest
         self.unprimed = [(rulebook, lang, key) for lang in self.langs for key in booklets]
-        edited = tuple(EditedSection(lang, key, rule_id, title,
-                                     laid_out[lang][key].anchors.get(_anchor(rulebook, key, lang, rule_id), 1))
-                       for lang, key, rule_id, title in edited_sections(before, rulebook)
+        edited = tuple(EditedSection(lang, key, str(section.id), section.title,
+                                     laid_out[lang][key].anchors.get(section.id.anchor, 1))
+                       for lang, key, section in edited_sections(before, rulebook)
                        if lang in laid_out and key in laid_out[lang])
         return PreviewUpdate(files, edited)
 
@@ -192,7 +190,6 @@ def _layout_process(connection: Connection, root: Path, langs: Sequence[str]) ->
         except Exception:  # noqa: BLE001  (a part that fails to lay out fails again, and is reported, when edited)
             layouts.unprimed.clear()
         settle_memory(thaw=True)
-
 
 
 class BookletPdfs:
@@ -294,9 +291,3 @@ class BookletPdfs:
             return 404, "text/plain; charset=utf-8", f"no PDF {relative} (yet)".encode("utf-8")
         return 200, "application/pdf", state.files[relative]
 
-
-def _anchor(rulebook: Rulebook, key: str, lang: str, rule_id: str) -> str:
-    for section in rulebook.booklets[(key, lang)].all_sections():
-        if str(section.id) == rule_id:
-            return section.id.anchor
-    return ""

@@ -33,7 +33,6 @@ from markupsafe import escape
 from ..build import BUILD_CHECKS
 from ..check import REGISTRY, errors_in, run_checks
 from ..diagnostics import ContentError, Diagnostic
-from ..layout.cache import forget_assets
 from ..load import load_rulebook
 from ..model import Rulebook
 from ..render import environment
@@ -101,7 +100,6 @@ class Preview:
         # Template environments and catalogs are kept per process; a preview must see edits to them.
         environment.cache_clear()
         translations.cache_clear()
-        forget_assets()
         try:
             rulebook = load_rulebook(self.root)
             # The same gate as the build: the renderer cannot place a reference to nothing.
