@@ -169,7 +169,7 @@ def copy_info(writer: PdfWriter, reader: PdfReader) -> None:
         writer.add_metadata({key: value for key, value in reader.metadata.items()})
 
 
-def written(writer: PdfWriter, source: bytes, salt: str, tidy: bool = True) -> bytes:
+def written(writer: PdfWriter, source: PdfReader, salt: str, tidy: bool = True) -> bytes:
     """The file's bytes, with a file identifier derived from the input and the edition, not from chance.
 
     The input's own identifier stands for it: the layout derived it from
@@ -201,11 +201,11 @@ def compress_streams(writer: PdfWriter) -> None:
             objects[index] = obj.flate_encode()
 
 
-def _identifier(pdf: bytes) -> bytes:
+def _identifier(reader: PdfReader) -> bytes:
     """The first element of the file's /ID, or the whole file when it has none."""
-    identifier = PdfReader(io.BytesIO(pdf)).trailer.get("/ID")
+    identifier = reader.trailer.get("/ID")
     if not identifier:
-        return pdf
+        return reader.stream.getvalue()
     first = identifier[0].get_object()
     return bytes(getattr(first, "original_bytes", first))
 

@@ -112,7 +112,7 @@ def booklet_sheets(pdf: bytes, title: str, language: str, paper: Paper, what: st
         _pdf.replace_content(writer, side, _pdf.operators(lines))
     black_ink_greys(writer, what)
     prepare_for_reading(writer, title, language)
-    return _pdf.written(writer, pdf, f"home booklet {paper}")
+    return _pdf.written(writer, reader, f"home booklet {paper}")
 
 
 def card_slots(card: _pdf.Box, paper: Paper, gutter: float) -> list[_pdf.Box]:
@@ -181,7 +181,7 @@ def card_sheets(pdf: bytes, title: str, language: str, paper: Paper, gutter_mm: 
         _pdf.replace_content(writer, sheet, _pdf.operators(lines + marks))
     black_ink_greys(writer, what)
     prepare_for_reading(writer, title, language)
-    return _pdf.written(writer, pdf, f"home cards {paper} {gutter_mm}")
+    return _pdf.written(writer, reader, f"home cards {paper} {gutter_mm}")
 
 
 @edition("home", "Home printing: booklets 2-up for folding, print-and-play card sheets, the quick reference",
@@ -201,4 +201,4 @@ def finish_home(document: LaidOutDocument, settings: EditionSettings) -> list[Ar
     black_ink_greys(writer, what)
     link_other_volumes(writer)
     prepare_for_reading(writer, document.title, language)
-    return [Artifact(PurePosixPath(file_name(document.name)), _pdf.written(writer, document.pdf, "home"))]
+    return [Artifact(PurePosixPath(file_name(document.name)), _pdf.written(writer, reader, "home"))]

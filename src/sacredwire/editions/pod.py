@@ -31,7 +31,7 @@ def deck_name(deck: str) -> str:
 
 
 def _pages(reader: PdfReader, indexes: range, bleed: float, title: str, settings: EditionSettings,
-           source: bytes, salt: str, what: str) -> bytes:
+           salt: str, what: str) -> bytes:
     """The chosen pages (0-based), cut to ``bleed`` around the trim, as a PDF/X-1a file."""
     drop_screen_parts(reader)
     writer = PdfWriter()
@@ -42,7 +42,7 @@ def _pages(reader: PdfReader, indexes: range, bleed: float, title: str, settings
         _pdf.require_bleed(page, number + 1, bleed, what)
         _pdf.set_boxes(page, media=_pdf.grow(trim, bleed), bleed=_pdf.grow(trim, bleed), trim=trim, crop=None)
     make_pdfx(writer, title, settings, what)
-    return _pdf.written(writer, source, salt)
+    return _pdf.written(writer, reader, salt)
 
 
 def interior(pdf: bytes, title: str, settings: EditionSettings, what: str) -> bytes:
@@ -52,7 +52,7 @@ def interior(pdf: bytes, title: str, settings: EditionSettings, what: str) -> by
     if count % 4 or count <= COVER_SHEET_PAGES:
         raise EditionError(f"{what}: {count} pages; a saddle-stitched booklet with a cover sheet needs a multiple "
                            f"of 4 above {COVER_SHEET_PAGES}")
-    return _pages(reader, range(2, count - 2), settings.pod_bleed_mm * MM, title, settings, pdf, "pod interior",
+    return _pages(reader, range(2, count - 2), settings.pod_bleed_mm * MM, title, settings, "pod interior",
                   what)
 
 
@@ -89,7 +89,7 @@ def cover_spread(pdf: bytes, title: str, settings: EditionSettings, what: str) -
     whole = (0.0, 0.0, 2 * width + 2 * bleed, height + 2 * bleed)
     _pdf.set_boxes(spread, media=whole, bleed=whole, trim=_pdf.grow(whole, -bleed))
     make_pdfx(writer, title, settings, what)
-    return _pdf.written(writer, pdf, "pod cover")
+    return _pdf.written(writer, reader, "pod cover")
 
 
 def decks(pdf: bytes, title: str, deck_list: tuple[Deck, ...], settings: EditionSettings, what: str) -> list[Artifact]:
@@ -107,7 +107,7 @@ def decks(pdf: bytes, title: str, deck_list: tuple[Deck, ...], settings: Edition
         name = deck_name(deck.name)
         files.append(Artifact(PurePosixPath(name), _pages(
             reader, range(deck.first_page - 1, last), settings.pod_bleed_mm * MM, f"{title}: {deck.name}",
-            settings, pdf, f"pod {name}", f"{what} ({name})")))
+            settings, f"pod {name}", f"{what} ({name})")))
     return files
 
 

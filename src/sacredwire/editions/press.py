@@ -82,7 +82,7 @@ def press_pdf(pdf: bytes, title: str, settings: EditionSettings, what: str) -> b
     for page in writer.pages:
         mark_page(writer, page, bleed, slug)
     make_pdfx(writer, title, settings, what)
-    return _pdf.written(writer, pdf, "press", tidy=False)
+    return _pdf.written(writer, reader, "press", tidy=False)
 
 
 @edition("press", "Offset or local digital printing: every page with its bleed and crop marks, PDF/X-1a",

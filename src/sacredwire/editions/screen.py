@@ -43,7 +43,7 @@ def screen_pdf(pdf: bytes, title: str, language: str, what: str) -> bytes:
     convert_to_rgb(writer)
     link_other_volumes(writer)
     prepare_for_reading(writer, title, language)
-    return _pdf.written(writer, pdf, "screen", tidy=False)
+    return _pdf.written(writer, reader, "screen", tidy=False)
 
 
 @edition("screen", "Reading on screen: trimmed pages, RGB, bookmarks, tagged, linked volumes",
