@@ -48,11 +48,12 @@ class PartCache:
 
     The key (:meth:`LayoutCache.key`) covers the part's HTML, the styles and
     fonts and the layout code; the HTML holds everything else that shapes its
-    pages: its text, the page numbers it prints and the number of its first page. So when one chapter
-    changes, the others come from here; those after it too, while its page
-    count stays the same. Kept in memory only: a laid-out document cannot be
-    stored, and a long-running process (``sw28 serve``, a build's worker) is
-    where parts are laid out again and again.
+    pages: its text, the page numbers it prints and the number of its first
+    page. So when one chapter changes, the others come from here; those after
+    it too, while its page count stays the same. Kept in memory only: a
+    laid-out document cannot be stored, and a long-running process
+    (``sw28 serve``, a build's worker) is where parts are laid out again and
+    again.
     """
 
     def __init__(self, capacity: int = 256):
@@ -69,6 +70,14 @@ class PartCache:
         self._parts[key] = document
         while len(self._parts) > self.capacity:
             self._parts.popitem(last=False)
+
+    def laid_out(self, key: str, html: str, root: Path, what: str) -> weasyprint.Document:
+        """The part under ``key``, laid out from ``html`` (and kept) when it is not here."""
+        document = self.get(key)
+        if document is None:
+            document = lay_out(html, root / "templates", root, what)
+            self.put(key, document)
+        return document
 
 
 # The parts laid out by this process so far.
@@ -90,11 +99,8 @@ def lay_out_parts(context: RenderContext, key: str, cache: LayoutCache, parts: P
     for name in part_names(context, key):
         filler = name in booklet.meta.page_per_section and next_page % 2 == 1
         html = render("booklet", context, booklet_key=key, part=BookletPart(name, next_page, filler))
-        part_key = cache.key("booklet-part", context.lang, key, html)
-        document = parts.get(part_key)
-        if document is None:
-            document = lay_out(html, root / "templates", root, f"{context.lang}/{key} ({name})")
-            parts.put(part_key, document)
+        document = parts.laid_out(cache.key("booklet-part", context.lang, key, html), html, root,
+                                  f"{context.lang}/{key} ({name})")
         documents.append(document)
         next_page += len(document.pages)
     return combine(documents)
@@ -108,7 +114,6 @@ def make_booklet(context: RenderContext, key: str, cache: LayoutCache, parts: Pa
     move); otherwise only the anchors go back to the next pass.
     """
     root = Path(context.rulebook.root)
-    templates = root / "templates"
     what = f"{context.lang}/{key}"
     printed_pages = dict(context.pages.anchors.get(key, {}))
     html = render("booklet", context, booklet_key=key)
@@ -128,11 +133,8 @@ def make_booklet(context: RenderContext, key: str, cache: LayoutCache, parts: Pa
         return laid_out
     roster, notes = tail_pages(len(main.pages), key in context.rulebook.settings.roster_booklets)
     tail_html = render("booklet-tail", context, booklet_key=key, blank_pages=notes, roster=roster)
-    tail_key = cache.key("booklet-tail", context.lang, key, tail_html)
-    tail = parts.get(tail_key)
-    if tail is None:
-        tail = lay_out(tail_html, templates, root, what + " (closing pages)")
-        parts.put(tail_key, tail)
+    tail = parts.laid_out(cache.key("booklet-tail", context.lang, key, tail_html), tail_html, root,
+                          what + " (closing pages)")
     expected = int(roster) + notes + 1
     if len(tail.pages) != expected:
         raise LayoutError(f"{what}: closing pages took {len(tail.pages)} pages, expected {expected}")
