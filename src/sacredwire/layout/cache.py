@@ -32,6 +32,11 @@ _PACKAGE = Path(__file__).resolve().parent.parent
 _NOT_LAYOUT = ("check", "commands", "engine")
 
 
+def assets_digest(templates: Path) -> str:
+    """The digest of the styles, fonts and pictures a document may read (not the web edition's)."""
+    return _assets_digest(str(templates))
+
+
 @cache
 def _assets_digest(templates_dir: str) -> str:
     digest = hashlib.sha256()
