@@ -17,7 +17,7 @@ from sacredwire.diagnostics import Severity
 from sacredwire.load import load_rulebook
 
 ROOTS = PROJECT / "tests" / "roots"
-FAMILIES = {registered.family for registered in REGISTRY} - {"examples"}
+FAMILIES = REGISTRY.families() - {"examples"}
 EN = "content/core-rules/en/01-basics.md"
 ES = "content/core-rules/es/01-basics.md"
 TABLES = "content/tables/core.yaml"

@@ -8,41 +8,21 @@ and registers its checks with :func:`check`.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Iterator
-from dataclasses import dataclass
 
 from ..diagnostics import Diagnostic, Severity
 from ..model import Rulebook
+from ..registry import CheckRegistry
 
 CheckFunction = Callable[[Rulebook], Iterable[Diagnostic]]
 
-
-@dataclass(frozen=True)
-class RegisteredCheck:
-    name: str
-    family: str
-    function: CheckFunction
-
-
-REGISTRY: list[RegisteredCheck] = []
-
-
-def check(family: str) -> Callable[[CheckFunction], CheckFunction]:
-    """Register a check of ``family`` (``xref``, ``ids``, ``tables``, ...)."""
-
-    def register(function: CheckFunction) -> CheckFunction:
-        REGISTRY.append(RegisteredCheck(function.__name__, family, function))
-        return function
-
-    return register
+REGISTRY: CheckRegistry[CheckFunction] = CheckRegistry()
+# Register a check of a family (``xref``, ``ids``, ``tables``, ...).
+check = REGISTRY.register
 
 
 def run_checks(rulebook: Rulebook, families: Collection[str] | None = None) -> list[Diagnostic]:
     """Every finding of every registered check (or of ``families``), sorted by file and line."""
-    findings: list[Diagnostic] = []
-    for registered in REGISTRY:
-        if families is not None and registered.family not in families:
-            continue
-        findings.extend(registered.function(rulebook))
+    findings = [finding for registered in REGISTRY.of(families) for finding in registered.function(rulebook)]
     return sorted(findings, key=Diagnostic.sort_key)
 
 

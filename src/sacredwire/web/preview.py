@@ -104,7 +104,7 @@ class Preview:
             rulebook = load_rulebook(self.root)
             # The same gate as the build: the renderer cannot place a reference to nothing.
             gate = run_checks(rulebook, families=BUILD_CHECKS)
-            others = run_checks(rulebook, families={registered.family for registered in REGISTRY} - set(BUILD_CHECKS))
+            others = run_checks(rulebook, families=REGISTRY.families() - set(BUILD_CHECKS))
             shown = [finding for finding in [*gate, *others] if finding.location.file in relative]
             errors = errors_in(gate)
             if errors:

@@ -8,34 +8,18 @@ check runs; the findings are sorted by file, page and code.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 
 from ...diagnostics import Severity
+from ...registry import CheckRegistry
 from ..document import Document
 from ..findings import Finding
 from ..profiles import Profile
 
 CheckFunction = Callable[[Document, Profile], Iterable[Finding]]
 
-
-@dataclass(frozen=True)
-class RegisteredCheck:
-    name: str
-    family: str
-    function: CheckFunction
-
-
-REGISTRY: list[RegisteredCheck] = []
-
-
-def preflight_check(family: str) -> Callable[[CheckFunction], CheckFunction]:
-    """Register a check of ``family`` (``boxes``, ``colour``, ``text``, ``marks``, ``fonts``, ...)."""
-
-    def register(function: CheckFunction) -> CheckFunction:
-        REGISTRY.append(RegisteredCheck(function.__name__, family, function))
-        return function
-
-    return register
+REGISTRY: CheckRegistry[CheckFunction] = CheckRegistry()
+# Register a check of a family (``boxes``, ``colour``, ``text``, ``marks``, ``fonts``, ...).
+preflight_check = REGISTRY.register
 
 
 def run_checks(document: Document, profile: Profile) -> list[Finding]:
