@@ -21,7 +21,7 @@ from sacredwire.preflight import findings as findings_module
 from sacredwire.preflight import profiles, report
 from sacredwire.preflight.document import Document
 from sacredwire.preflight.geometry import POINTS_PER_MM
-from sacredwire.pdf.operations import ContentSyntaxError, parse_operations
+from sacredwire.pdf.operations import ContentSyntaxError, _Recent, _tokenize, operations_with_spans, parse_operations
 
 # A 6 × 8.5 in trim with a 0.125 in (9 pt) bleed, the pod shape: MediaBox = BleedBox.
 TRIM = (0.0, 0.0, 432.0, 612.0)
@@ -554,3 +554,17 @@ def test_every_edition_file_passes_its_own_edition(build_dir: Path) -> None:
         result = inspect_pdf(pdf.read_bytes(), str(pdf.relative_to(build_dir)), edition=pdf.parent.name)
         failures.extend(str(finding) for finding in result.errors)
     assert failures == []
+
+
+def test_streams_read_again_are_not_tokenized_again_and_memory_stays_bounded() -> None:
+    recent = _Recent(limit=40)
+    first, second = b"q 0 0 0 1 k Q  ", b"1 0 0 1 5 5 cm "
+    recent.put(first, [([], b"q", 0, 1)])
+    recent.put(second, [([1.0], b"cm", 0, 14)])
+    assert recent.get(first) == [([], b"q", 0, 1)] and recent.size == len(first) + len(second)
+    recent.put(b"0 0 10 10 re f ", [])       # over the limit: the least recently read goes
+    assert recent.get(second) is None and recent.get(first) is not None and recent.size <= 40
+    # The tokenizer hands back what it read from the same bytes before, and it is what it would read anew.
+    data = b"q 0 0 0 1 k 10 10 50 50 re f Q % " + bytes(str(id(recent)), "ascii")
+    assert operations_with_spans(data) is operations_with_spans(bytes(data))
+    assert operations_with_spans(data) == _tokenize(data)

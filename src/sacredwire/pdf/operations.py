@@ -17,6 +17,7 @@ pair, as pypdf gives it.
 from __future__ import annotations
 
 import re
+from collections import OrderedDict
 
 from pypdf.generic import NameObject
 
@@ -61,15 +62,60 @@ def parse_operations(data: bytes) -> list[tuple[list, bytes]]:
     return [(operands, operator) for operands, operator, _start, _end in operations_with_spans(data)]
 
 
+class _Recent:
+    """The operations of the streams tokenized last, up to a total of stream bytes.
+
+    The same stream is read again and again: the editions of one document
+    share their pages' streams (press, print on demand, home), the build reads
+    a booklet's references back from the streams its screen edition then
+    converts, and after an edit in ``sw28 serve`` every page outside the edited
+    chapter has the bytes it had before. The operations take about fifteen
+    times the stream's size in memory, hence the bound.
+    """
+
+    def __init__(self, limit: int):
+        self.limit = limit
+        self.size = 0
+        self._operations: OrderedDict[bytes, list[tuple[list, bytes, int, int]]] = OrderedDict()
+
+    def get(self, data: bytes) -> list[tuple[list, bytes, int, int]] | None:
+        operations = self._operations.get(data)
+        if operations is not None:
+            self._operations.move_to_end(data)
+        return operations
+
+    def put(self, data: bytes, operations: list[tuple[list, bytes, int, int]]) -> None:
+        if len(data) > self.limit or data in self._operations:
+            return
+        self._operations[data] = operations
+        self.size += len(data)
+        while self.size > self.limit:
+            dropped, _ = self._operations.popitem(last=False)
+            self.size -= len(dropped)
+
+
+_RECENT = _Recent(limit=4 * 1024 * 1024)
+
+
 def operations_with_spans(data: bytes) -> list[tuple[list, bytes, int, int]]:
     """Every ``(operands, operator, start, end)``: ``data[start:end]`` is the operation's own text.
 
     The span runs from the first operand to the end of the operator, so an
-    operation can be replaced in the stream without writing any other.
+    operation can be replaced in the stream without writing any other. The
+    result may be shared with other readers of the same bytes: read it, never
+    change it.
 
     >>> operations_with_spans(b"q\\n0 0 0 1 k\\nQ")
     [([], b'q', 0, 1), ([0.0, 0.0, 0.0, 1.0], b'k', 2, 11), ([], b'Q', 12, 13)]
     """
+    operations = _RECENT.get(data)
+    if operations is None:
+        operations = _tokenize(data)
+        _RECENT.put(data, operations)
+    return operations
+
+
+def _tokenize(data: bytes) -> list[tuple[list, bytes, int, int]]:
     operations: list[tuple[list, bytes, int, int]] = []
     operands: list = []
     start = -1                                 # where the pending operation's first operand began
