@@ -21,7 +21,8 @@ from sacredwire.preflight import findings as findings_module
 from sacredwire.preflight import profiles, report
 from sacredwire.preflight.document import Document
 from sacredwire.preflight.geometry import POINTS_PER_MM
-from sacredwire.pdf.operations import ContentSyntaxError, _Recent, _tokenize, operations_with_spans, parse_operations
+from sacredwire.pdf.operations import (ContentSyntaxError, _Recent, _tokenize, keep_recent_streams, operations_with_spans,
+                                      parse_operations)
 
 # A 6 × 8.5 in trim with a 0.125 in (9 pt) bleed, the pod shape: MediaBox = BleedBox.
 TRIM = (0.0, 0.0, 432.0, 612.0)
@@ -564,7 +565,13 @@ def test_streams_read_again_are_not_tokenized_again_and_memory_stays_bounded() -
     assert recent.get(first) == [([], b"q", 0, 1)] and recent.size == len(first) + len(second)
     recent.put(b"0 0 10 10 re f ", [])       # over the limit: the least recently read goes
     assert recent.get(second) is None and recent.get(first) is not None and recent.size <= 40
-    # The tokenizer hands back what it read from the same bytes before, and it is what it would read anew.
+    # A process that asks (the preview's) gets back what was read from the same bytes before, and it is
+    # what would be read anew; others keep nothing.
     data = b"q 0 0 0 1 k 10 10 50 50 re f Q % " + bytes(str(id(recent)), "ascii")
-    assert operations_with_spans(data) is operations_with_spans(bytes(data))
-    assert operations_with_spans(data) == _tokenize(data)
+    assert operations_with_spans(data) is not operations_with_spans(bytes(data))
+    keep_recent_streams(1024)
+    try:
+        assert operations_with_spans(data) is operations_with_spans(bytes(data))
+        assert operations_with_spans(data) == _tokenize(data)
+    finally:
+        keep_recent_streams(0)

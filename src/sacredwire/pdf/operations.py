@@ -65,12 +65,13 @@ def parse_operations(data: bytes) -> list[tuple[list, bytes]]:
 class _Recent:
     """The operations of the streams tokenized last, up to a total of stream bytes.
 
-    The same stream is read again and again: the editions of one document
-    share their pages' streams (press, print on demand, home), the build reads
-    a booklet's references back from the streams its screen edition then
-    converts, and after an edit in ``sw28 serve`` every page outside the edited
-    chapter has the bytes it had before. The operations take about fifteen
-    times the stream's size in memory, hence the bound.
+    After an edit in ``sw28 serve`` every page outside the edited chapter has
+    the bytes it had before, and the preview reads each booklet's streams
+    three times (its references, its colours, its preflight). A build reads
+    each stream about once per process, and there the memory (about fifteen
+    times the stream's size, all of it for the garbage collector to walk)
+    costs more than it saves: so nothing is kept unless a process asks with
+    :func:`keep_recent_streams`.
     """
 
     def __init__(self, limit: int):
@@ -94,7 +95,12 @@ class _Recent:
             self.size -= len(dropped)
 
 
-_RECENT = _Recent(limit=4 * 1024 * 1024)
+_RECENT = _Recent(limit=0)
+
+
+def keep_recent_streams(limit: int) -> None:
+    """Keep the operations of the last ``limit`` bytes of streams tokenized in this process."""
+    _RECENT.limit = limit
 
 
 def operations_with_spans(data: bytes) -> list[tuple[list, bytes, int, int]]:

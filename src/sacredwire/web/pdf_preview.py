@@ -36,6 +36,7 @@ from ..layout.booklet import lay_out_parts
 from ..layout.cache import LayoutCache, forget_assets
 from ..model import Rulebook, Section
 from ..outputs import KINDS, BuildOptions, OutputContext
+from ..pdf.operations import keep_recent_streams
 from ..processes import die_with_parent, settle_memory
 from ..render import RenderContext
 from ..render.pages import PageMap
@@ -43,6 +44,9 @@ from ..render.pages import PageMap
 PDF_PATH = "/__preview/pdf/"
 # The edition a designer reads while editing.
 EDITION = "screen"
+# The stream bytes whose operations the layout process keeps: an edited booklet's, twice over
+# (as laid out, and in the screen edition's colours).
+STREAMS_KEPT = 4 * 1024 * 1024
 # The build's own folder: its layout cache and last page map serve the preview too.
 BUILD_FOLDER = "build"
 
@@ -119,6 +123,8 @@ class PreviewLayouts:
 
     def __init__(self, root: Path, langs: Sequence[str]):
         self.langs = list(langs)
+        # A booklet's streams are read again after each edit, and most are unchanged.
+        keep_recent_streams(STREAMS_KEPT)
         self.cache = LayoutCache(root / BUILD_FOLDER / ".cache", root / "templates")
         record = BuildRecord.read(root / BUILD_FOLDER)
         # The last build's pages: when nothing moved since, the first layout is the last.
