@@ -59,3 +59,13 @@ def test_a_style_edit_is_seen_at_the_next_layout(tmp_path: Path) -> None:
     styles.write_text(styles.read_text() + "\n.next { break-before: page; }\n")
     forget_assets()  # as sw28 serve does after every edit
     assert len(lay_out(html, project / "templates", project, "after").pages) == 2
+
+
+def test_a_stylesheet_for_the_screen_only_is_left_out_of_print(tmp_path: Path) -> None:
+    project = copy_project(tmp_path)
+    (project / "templates" / "screen-only.css").write_text(".next { break-before: page; }\n")
+    links = "".join(f'<link rel="stylesheet" href="base/{name}.css">' for name in ("fonts", "tokens", "print-base"))
+    body = '<body><p>one</p><p class="next">two</p></body></html>'
+    for media, pages in (("screen", 1), ("print", 2), ("all", 2)):
+        html = f'<!DOCTYPE html><html><head>{links}<link rel="stylesheet" media="{media}" href="screen-only.css">'
+        assert len(lay_out(html + "</head>" + body, project / "templates", project, media).pages) == pages, media

@@ -97,11 +97,15 @@ class SharedAssets:
         self._sheets: dict[str, weasyprint.CSS] = {}
 
     def stylesheets(self, document: weasyprint.HTML) -> list[weasyprint.CSS]:
-        """Take the stylesheets ``document`` links out of it; return them parsed, in their order."""
+        """Take the stylesheets ``document`` links for print out of it; return them parsed, in their order.
+
+        A link WeasyPrint would skip or weigh (an alternate stylesheet, one for
+        another medium or of another type) stays for WeasyPrint to handle.
+        """
         sheets = []
         for parent in list(document.etree_element.iter()):
             for element in list(parent):
-                if element.tag == "link" and "stylesheet" in element.get("rel", "").lower().split():
+                if _prints_always(element):
                     parent.remove(element)
                     sheets.append(self._sheet(urljoin(document.base_url, element.get("href", ""))))
         return sheets
@@ -112,6 +116,14 @@ class SharedAssets:
             sheet = weasyprint.CSS(url=url, url_fetcher=self.fetcher, font_config=self.font_config)
             self._sheets[url] = sheet
         return sheet
+
+
+def _prints_always(element) -> bool:
+    """Whether ``element`` links a stylesheet that applies to every printed page."""
+    rel = element.get("rel", "").lower().split()
+    return (element.tag == "link" and "stylesheet" in rel and "alternate" not in rel and bool(element.get("href"))
+            and element.get("type", "text/css").split(";")[0].strip().lower() == "text/css"
+            and element.get("media", "all").strip().lower() in ("", "all", "print"))
 
 
 _ASSETS: SharedAssets | None = None
