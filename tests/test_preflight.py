@@ -568,10 +568,11 @@ def test_streams_read_again_are_not_tokenized_again_and_memory_stays_bounded() -
     # A process that asks (the preview's) gets back what was read from the same bytes before, and it is
     # what would be read anew; others keep nothing.
     data = b"q 0 0 0 1 k 10 10 50 50 re f Q % " + bytes(str(id(recent)), "ascii")
-    assert operations_with_spans(data) is not operations_with_spans(bytes(data))
-    keep_recent_streams(1024)
+    before = keep_recent_streams(0)
     try:
+        assert operations_with_spans(data) is not operations_with_spans(bytes(data))
+        keep_recent_streams(1024)
         assert operations_with_spans(data) is operations_with_spans(bytes(data))
         assert operations_with_spans(data) == _tokenize(data)
     finally:
-        keep_recent_streams(0)
+        keep_recent_streams(before)

@@ -98,9 +98,10 @@ class _Recent:
 _RECENT = _Recent(limit=0)
 
 
-def keep_recent_streams(limit: int) -> None:
-    """Keep the operations of the last ``limit`` bytes of streams tokenized in this process."""
-    _RECENT.limit = limit
+def keep_recent_streams(limit: int) -> int:
+    """Keep the operations of the last ``limit`` bytes of streams tokenized in this process; the limit before."""
+    before, _RECENT.limit = _RECENT.limit, limit
+    return before
 
 
 def operations_with_spans(data: bytes) -> list[tuple[list, bytes, int, int]]:
