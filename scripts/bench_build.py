@@ -169,9 +169,11 @@ def designer_loop(project: Path) -> float:
     then one sentence changes and the time of its update is taken.
     """
     from sacredwire.load import load_rulebook
+    from sacredwire.pdf.operations import keep_recent_streams
     from sacredwire.processes import settle_memory
-    from sacredwire.web.pdf_preview import PreviewLayouts
+    from sacredwire.web.pdf_preview import STREAMS_KEPT, PreviewLayouts
 
+    keep_recent_streams(STREAMS_KEPT)  # as the preview's layout process does
     layouts = PreviewLayouts(project, ["en"])
     warm = layouts.update(load_rulebook(project), None)
     if warm.problem:

@@ -21,10 +21,10 @@ from dataclasses import dataclass, field
 
 from pypdf.generic import ArrayObject, DictionaryObject, NameObject
 
+from ..pdf.operations import parse_operations
 from .colourspace import (DEVICE_CMYK, DEVICE_GRAY, DEVICE_RGB, PATTERN, ColourSpace, is_registration,
                           is_rich_black, resolve, total_ink)
 from .geometry import IDENTITY, Matrix, Rect, bounds, multiply, scale_of
-from ..pdf.operations import parse_operations
 
 
 class PaintKind(enum.Enum):

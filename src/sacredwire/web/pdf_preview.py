@@ -123,8 +123,6 @@ class PreviewLayouts:
 
     def __init__(self, root: Path, langs: Sequence[str]):
         self.langs = list(langs)
-        # A booklet's streams are read again after each edit, and most are unchanged.
-        keep_recent_streams(STREAMS_KEPT)
         self.cache = LayoutCache(root / BUILD_FOLDER / ".cache", root / "templates")
         record = BuildRecord.read(root / BUILD_FOLDER)
         # The last build's pages: when nothing moved since, the first layout is the last.
@@ -177,6 +175,8 @@ class PreviewLayouts:
 def _layout_process(connection: Connection, root: Path, langs: Sequence[str]) -> None:
     """The layout process: lay out each load it is sent, and send back what changed."""
     die_with_parent()
+    # A booklet's streams are read again after each edit, and most are unchanged.
+    keep_recent_streams(STREAMS_KEPT)
     layouts = PreviewLayouts(root, langs)
     while True:
         try:
