@@ -57,6 +57,16 @@ def test_pruning_keeps_the_most_recently_used(cache: LayoutCache) -> None:
     assert sorted(path.stem for path in cache.folder.glob("*.json")) == ["k1", "k4", "k5"]
 
 
+def test_records_of_verified_references_keep_the_most_recently_used(cache: LayoutCache) -> None:
+    for number in range(1, 5):
+        cache.mark_verified(f"v{number}")
+        os.utime(cache.folder / "verified" / f"v{number}", (number * 1000, number * 1000))
+    assert cache.verified("v1")  # consulted now: the newest
+    cache.mark_verified("v5", max_records=3)
+    assert sorted(path.name for path in (cache.folder / "verified").iterdir()) == ["v1", "v4", "v5"]
+    assert not cache.verified("v2") and cache.verified("v4")
+
+
 def test_the_key_changes_with_the_layout_code_only(tmp_path: Path) -> None:
     copy = tmp_path / "sacredwire"
     shutil.copytree(PACKAGE, copy, ignore=shutil.ignore_patterns("__pycache__"))

@@ -26,6 +26,8 @@ from . import LaidOut, write_atomically
 
 # Enough for every document of both languages several times over.
 MAX_CACHE_BYTES = 500 * 1024 * 1024
+# Records of page references read back and found right: one per booklet and build that changed it.
+MAX_VERIFIED_RECORDS = 1024
 _PACKAGE = Path(__file__).resolve().parent.parent
 # Code that never shapes a PDF's bytes: the checker, the commands and the rules
 # engine. Every other module of the package may, so all of them are hashed.
@@ -168,10 +170,24 @@ class LayoutCache:
 
     def verified(self, key: str) -> bool:
         """Whether a check recorded under ``key`` passed before (its inputs are in the key)."""
-        return (self.folder / "verified" / key).is_file()
+        try:
+            os.utime(self.folder / "verified" / key)  # recently used: pruned last
+        except FileNotFoundError:
+            return False
+        return True
 
-    def mark_verified(self, key: str) -> None:
-        write_atomically(self.folder / "verified" / key, b"")
+    def mark_verified(self, key: str, max_records: int = MAX_VERIFIED_RECORDS) -> None:
+        """Record that the check under ``key`` passed; beyond ``max_records``, the least recently used go."""
+        folder = self.folder / "verified"
+        write_atomically(folder / key, b"")
+        records = []
+        for path in folder.iterdir():
+            try:
+                records.append((path.stat().st_mtime, path))
+            except FileNotFoundError:
+                continue  # removed by another process meanwhile
+        for _, stale in sorted(records, reverse=True)[max_records:]:
+            stale.unlink(missing_ok=True)
 
     def _discard(self, key: str) -> None:
         for suffix in (".json", ".pdf"):
