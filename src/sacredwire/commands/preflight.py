@@ -14,6 +14,7 @@ from ..preflight import AUTO_PRODUCT, EDITIONS, PRODUCTS, PreflightReport, Unrea
 from ..preflight.profiles import INK_LIMIT
 from ..preflight.report import FORMATS, as_json, as_text
 
+
 def length(text: str) -> float:
     """``3mm``, ``0.125in``, ``9pt`` or a bare number of millimetres, in points."""
     parsed = Length.parse(text, units=("mm", "in", "pt"), bare="mm")

@@ -14,7 +14,7 @@ from pypdf import PdfWriter
 from pypdf.generic import DictionaryObject, StreamObject
 
 from ..colour import Cmyk, cmyk_to_rgb
-from ..pdf.streams import painters, resources_of, rewrite, streams_of
+from ..pdf.streams import painters, resources_of, rewrite
 from . import _pdf
 
 CMYK = "/DeviceCMYK"

@@ -296,4 +296,3 @@ class BookletPdfs:
         if relative not in state.files:
             return 404, "text/plain; charset=utf-8", f"no PDF {relative} (yet)".encode("utf-8")
         return 200, "application/pdf", state.files[relative]
-
