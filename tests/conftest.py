@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 import os
+import queue
 import shutil
 import subprocess
 import sys
+import threading
+import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import IO
 
 import pytest
 
@@ -34,3 +39,52 @@ def build_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     result = run_sw28("build", "--lang", "all", "--out", str(out), cwd=PROJECT)
     assert result.returncode == 0, result.stdout + result.stderr
     return out
+
+
+# How long a test waits for an event before it gives up. Never the thing measured: only a net that
+# turns a hang into a failure that says what never happened, however loaded the machine.
+SAFETY_NET_S = 600.0
+
+
+def wait_until(condition: Callable[[], object], what: str, safety: float = SAFETY_NET_S) -> None:
+    """Wait for an event the code under test causes (``condition`` true); fail naming ``what`` if it
+    never comes."""
+    give_up = time.monotonic() + safety
+    while not condition():
+        if time.monotonic() > give_up:
+            pytest.fail(f"never happened (waited {safety:.0f} s): {what}")
+        time.sleep(0.05)
+
+
+class Lines:
+    """The lines a process writes to one stream, read as they come (a thread reads them)."""
+
+    def __init__(self, stream: IO[str]):
+        self.seen: list[str] = []
+        self._queue: queue.Queue[str | None] = queue.Queue()
+        threading.Thread(target=self._read, args=(stream,), daemon=True).start()
+
+    def _read(self, stream: IO[str]) -> None:
+        for line in stream:
+            self._queue.put(line)
+        self._queue.put(None)
+
+    def wait_for(self, text: str, safety: float = SAFETY_NET_S) -> str:
+        """The first line (from here on) holding ``text``; fails if the stream ends or the net runs out."""
+        give_up = time.monotonic() + safety
+        while True:
+            try:
+                line = self._queue.get(timeout=max(0.0, give_up - time.monotonic()))
+            except queue.Empty:
+                pytest.fail(f"no line with {text!r} (waited {safety:.0f} s); lines so far: {self.seen}")
+            if line is None:
+                pytest.fail(f"the stream ended without a line with {text!r}; lines: {self.seen}")
+            self.seen.append(line)
+            if text in line:
+                return line
+
+    def rest(self) -> str:
+        """Every line not yet read, once the stream has ended."""
+        while (line := self._queue.get()) is not None:
+            self.seen.append(line)
+        return "".join(self.seen)

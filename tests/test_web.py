@@ -338,17 +338,6 @@ def test_sw28_build_web_writes_the_site(tmp_path):
     assert not list(out.glob("*/*/*.pdf"))
 
 
-def test_a_rebuild_removes_pages_no_longer_in_the_site(tmp_path):
-    out = tmp_path / "out"
-    stale = out / "web" / "en" / "C99.1" / "index.html"
-    stale.parent.mkdir(parents=True)
-    stale.write_text("an old short link")
-    result = run_sw28("build", "web", "--out", str(out), cwd=PROJECT)
-    assert result.returncode == 0, result.stderr
-    assert not stale.parent.exists()
-    assert (out / "web" / "en" / "C4.7" / "index.html").is_file()
-
-
 def test_the_default_build_includes_the_site(build_dir):
     for lang in ("en", "es"):
         assert (build_dir / "web" / lang / "core-rules.html").is_file()

@@ -17,7 +17,7 @@ import os
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 from .build_record import BuildRecord, file_digest
 from .check import errors_in, run_checks
@@ -208,7 +208,9 @@ def build(rulebook: Rulebook, targets: Sequence[Target], langs: Sequence[str], o
     """
     options = options or BuildOptions()
     out_dir = out_dir.resolve()
-    record = BuildRecord.read(out_dir) if inputs else None
+    # What the last build here wrote: its pages seed the layout, its files are the only ones a build removes.
+    previous = BuildRecord.read(out_dir)
+    record = previous if inputs else None
     pin_source_date(rulebook)
     findings = run_checks(rulebook, families=BUILD_CHECKS)
     errors = errors_in(findings)
@@ -235,7 +237,8 @@ def build(rulebook: Rulebook, targets: Sequence[Target], langs: Sequence[str], o
                 pages = {name: doc.anchors for name, doc in booklets.items()}
                 own = {target.name: booklets[target.name]} if target.name in booklets else {}
                 futures[(lang, target.name)] = pool.submit(
-                    _make, MakeJob(target.kind, target.name, lang, tuple(langs), pages, own, options))
+                    _make, MakeJob(target.kind, target.name, lang,
+                                   KINDS[target.kind].languages(rulebook, langs, out_dir), pages, own, options))
         for lang in langs:
             progress(f"{lang}: verifying page references")
             booklets = laid_out.get(lang, {})
@@ -247,19 +250,43 @@ def build(rulebook: Rulebook, targets: Sequence[Target], langs: Sequence[str], o
     written = publish({artifact.path: artifact.data for artifact in artifacts}, out_dir)
     for path in written:
         progress(f"wrote {path}")
-    _remove_stale(out_dir, [KINDS[target.kind].folder for target in targets], set(written))
-    if inputs:
-        BuildRecord(inputs, {path.relative_to(out_dir).as_posix(): file_digest(path) for path in written},
-                    {lang: {name: doc.anchors for name, doc in booklets.items()}
-                     for lang, booklets in laid_out.items()}).write(out_dir)
+    made = {path.relative_to(out_dir).as_posix(): file_digest(path) for path in written}
+    kept = _remove_stale(out_dir, previous, [KINDS[target.kind].folder for target in targets], set(made))
+    # The record holds every file a build here wrote and that is still as written: a partial build adds
+    # its files to the earlier ones, so a later build may still replace or remove them.
+    BuildRecord(inputs or "", {**kept, **made},
+                {**(previous.pages if previous else {}),
+                 **{lang: {name: doc.anchors for name, doc in booklets.items()}
+                    for lang, booklets in laid_out.items()}}).write(out_dir)
     return written
 
 
-def _remove_stale(out_dir: Path, folders: Sequence[str | None], written: set[Path]) -> None:
-    """Remove files the build did not make from folders that one output kind fills alone."""
-    for folder in filter(None, folders):
-        for path in sorted((out_dir / folder).rglob("*"), reverse=True):
-            if path.is_file() and path not in written:
-                path.unlink()
-            elif path.is_dir() and not any(path.iterdir()):
-                path.rmdir()
+def _remove_stale(out_dir: Path, previous: BuildRecord | None, folders: Sequence[str | None],
+                  made: set[str]) -> dict[str, str]:
+    """Remove the files an earlier build wrote into folders that one output kind fills alone, and
+    that this build did not make again; return the earlier build's other files still as written.
+
+    Only a file the record names, unchanged since, is ever removed: a file someone else put into the
+    output folder, or changed there, is left alone.
+    """
+    owned = {folder for folder in folders if folder}
+    kept = {}
+    for name, digest in sorted((previous.files if previous else {}).items()):
+        if name in made:
+            continue
+        path = out_dir / name
+        try:
+            if not path.is_file() or path.is_symlink() or file_digest(path) != digest:
+                continue  # gone, or no longer the file that build wrote
+        except OSError:
+            continue
+        if PurePosixPath(name).parts[0] not in owned:
+            kept[name] = digest
+            continue
+        path.unlink()
+        # Folders the removal left empty go too, up to the kind's folder.
+        for parent in path.parents:
+            if parent == out_dir or parent.name in owned and parent.parent == out_dir or any(parent.iterdir()):
+                break
+            parent.rmdir()
+    return kept

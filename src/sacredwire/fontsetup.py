@@ -32,7 +32,10 @@ def isolate_fonts(root: Path, work_dir: Path) -> Path:
             f"  <cachedir>{escape(str(work_dir.resolve() / 'fontconfig-cache'))}</cachedir>\n"
             "</fontconfig>\n")
     if not config.is_file() or config.read_text(encoding="utf-8") != text:
-        config.write_text(text, encoding="utf-8")
+        # Atomically: another build into the same folder may be reading it.
+        temporary = config.with_name(f".{config.name}.{os.getpid()}.tmp")
+        temporary.write_text(text, encoding="utf-8")
+        temporary.replace(config)
     os.environ["FONTCONFIG_FILE"] = str(config.resolve())
     # A user's own configuration (~/.config/fontconfig) must not add folders back.
     os.environ.pop("FONTCONFIG_PATH", None)

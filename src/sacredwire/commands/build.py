@@ -17,6 +17,7 @@ from ..cli import EXIT_FINDINGS, EXIT_OK, EXIT_UNLOADABLE, command, positive_int
 from ..editions import EDITIONS
 from ..fontsetup import isolate_fonts
 from ..load import find_project_root, load_rulebook
+from ..locks import building_into
 from ..model import Rulebook
 
 
@@ -32,7 +33,7 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
                         help=_target_help())
     parser.add_argument("--lang", choices=["en", "es", "all"], default="en",
                         help="language to build (default: en)")
-    parser.add_argument("--out", type=Path, default=None, metavar="DIR",
+    parser.add_argument("--out", type=_out_folder, default=None, metavar="DIR",
                         help="output folder (default: build/ in the project)")
     parser.add_argument("--jobs", type=positive_int, default=None, metavar="N",
                         help="parallel layout processes (default: number of cores)")
@@ -50,6 +51,13 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
                              "whose pages the sheet cites (default: the content on disk)")
     parser.add_argument("--changes-since", metavar="REV",
                         help="mark sections changed since this git revision with a bar in the margin")
+
+
+def _out_folder(text: str) -> Path:
+    """An output folder; an empty name would silently mean the current folder, so it is refused."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("an empty folder name (it would mean the current folder)")
+    return Path(text)
 
 
 def _gutter(text: str) -> float:
@@ -118,6 +126,11 @@ def build_command(args: argparse.Namespace, console: Console) -> int:
     started = time.monotonic()
     root = find_project_root(Path.cwd())
     out_dir = args.out or root / "build"
+    if out_dir.resolve() == root.resolve() or root.resolve().is_relative_to(out_dir.resolve()):
+        # A build removes files it wrote before there; the project's own files must never be in reach.
+        console.print(f"error: refusing to build into {out_dir}: it is the project folder or holds it "
+                      "(use a folder inside it, such as build/)", markup=False)
+        return EXIT_UNLOADABLE
     # Everything the command line chooses that shapes the files.
     choices = {"targets": sorted(args.targets), "lang": args.lang, "edition": args.edition, "paper": args.paper,
                "gutter": args.gutter}
@@ -169,7 +182,11 @@ def build_command(args: argparse.Namespace, console: Console) -> int:
     from ..publish import PublishError
 
     try:
-        with console.status("building…", spinner="dots") as status:
+        # A second build into the same folder waits for this one (the layout cache is safe to share, the
+        # published files and their record are not).
+        with building_into(out_dir, waiting=lambda: console.print(
+                f"waiting: another sw28 build is writing to {out_dir}", markup=False)), \
+                console.status("building…", spinner="dots") as status:
             def progress(message: str) -> None:
                 status.update(message)
                 if message.startswith("wrote"):

@@ -11,6 +11,12 @@ Each entry is a PDF and a JSON record beside it holding its anchors and the
 SHA-256 of both; an entry whose PDF does not match its digest (a flipped byte, a
 truncated write) is discarded and laid out again, never published. Entries
 beyond a size bound are pruned, least recently used first.
+
+Every layout process of a build, a running ``sw28 serve`` and another build
+may use one cache at once. Whatever changes the set of files (storing an
+entry, pruning, discarding) holds the cache's lock exclusively, and reading an
+entry holds it shared: a pruner never sees a file written but not yet
+referenced, and never removes a file between a reader's record and its data.
 """
 
 from __future__ import annotations
@@ -18,10 +24,12 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+from contextlib import AbstractContextManager
 from functools import cache
 from pathlib import Path
 
 from ..build_record import code_digest as package_digest
+from ..locks import locked
 from . import LaidOut, write_atomically
 
 # Enough for every document of both languages several times over.
@@ -32,6 +40,8 @@ _PACKAGE = Path(__file__).resolve().parent.parent
 # Code that never shapes a PDF's bytes: the checker, the commands and the rules
 # engine. Every other module of the package may, so all of them are hashed.
 _NOT_LAYOUT = ("check", "commands", "engine")
+# The lock file in each folder of the cache (never an entry: entries end in .pdf, .json or .bin).
+LOCK_FILE = ".lock"
 
 
 def assets_digest(templates: Path) -> str:
@@ -73,9 +83,11 @@ def _entry_digest(pdf: bytes, anchors: object, page_count: object, references: o
 class LayoutCache:
     """PDF bytes and anchors by the digest of everything that produced them."""
 
-    def __init__(self, folder: Path, templates_dir: Path):
+    def __init__(self, folder: Path, templates_dir: Path, max_bytes: int = MAX_CACHE_BYTES):
         self.folder = folder
         self.templates_dir = templates_dir
+        # The bound each store prunes to, for the documents and for the finished files.
+        self.max_bytes = max_bytes
 
     def key(self, *parts: str) -> str:
         digest = hashlib.sha256(_assets_digest(str(self.templates_dir)).encode())
@@ -84,71 +96,84 @@ class LayoutCache:
             digest.update(b"\0" + part.encode("utf-8"))
         return digest.hexdigest()
 
+    def _lock(self, shared: bool = False) -> AbstractContextManager[None]:
+        """The cache's lock (see the module's docstring): one per cache folder."""
+        return locked(self.folder / LOCK_FILE, shared=shared)
+
     def get(self, key: str) -> LaidOut | None:
         """The entry for ``key`` if it is present and intact; a damaged entry is removed."""
         pdf_path, meta_path = self.folder / f"{key}.pdf", self.folder / f"{key}.json"
-        try:
-            meta = json.loads(meta_path.read_bytes())
-            pdf = pdf_path.read_bytes()
-            intact = (isinstance(meta, dict) and isinstance(meta.get("anchors"), dict)
-                      and isinstance(meta.get("page_count"), int) and isinstance(meta.get("references"), int)
-                      and meta.get("sha256") == _entry_digest(pdf, meta["anchors"], meta["page_count"],
-                                                              meta["references"]))
-        except FileNotFoundError:
-            return None
-        except (OSError, ValueError):
-            intact = False
-        if not intact:
+        with self._lock(shared=True):
+            try:
+                meta = json.loads(meta_path.read_bytes())
+                pdf = pdf_path.read_bytes()
+                intact = (isinstance(meta, dict) and isinstance(meta.get("anchors"), dict)
+                          and isinstance(meta.get("page_count"), int) and isinstance(meta.get("references"), int)
+                          and meta.get("sha256") == _entry_digest(pdf, meta["anchors"], meta["page_count"],
+                                                                  meta["references"]))
+            except FileNotFoundError:
+                return None
+            except (OSError, ValueError):
+                intact = False
+            if intact:
+                os.utime(meta_path)  # recently used: pruned last
+                return LaidOut(pdf=pdf, anchors=meta["anchors"], page_count=meta["page_count"],
+                               references=meta["references"])
+        with self._lock():
             self._discard(key)
-            return None
-        os.utime(meta_path)  # recently used: pruned last
-        return LaidOut(pdf=pdf, anchors=meta["anchors"], page_count=meta["page_count"],
-                       references=meta["references"])
+        return None
 
     def put(self, key: str, laid_out: LaidOut) -> None:
         """Store an entry: the PDF first, then its record, which makes it visible."""
-        write_atomically(self.folder / f"{key}.pdf", laid_out.pdf)
         meta = {"anchors": laid_out.anchors, "page_count": laid_out.page_count,
                 "references": laid_out.references,
                 "sha256": _entry_digest(laid_out.pdf, laid_out.anchors, laid_out.page_count, laid_out.references)}
-        write_atomically(self.folder / f"{key}.json", json.dumps(meta, sort_keys=True).encode())
-        self.prune()
+        with self._lock():
+            write_atomically(self.folder / f"{key}.pdf", laid_out.pdf)
+            write_atomically(self.folder / f"{key}.json", json.dumps(meta, sort_keys=True).encode())
+            self._prune_entries(self.max_bytes)
 
     # -- finished files: what an edition made of a laid-out document, already preflighted --
 
     def get_files(self, key: str) -> list[tuple[str, bytes]] | None:
         """The files stored under ``key`` if every one is present and intact, else ``None``."""
         manifest_path = self.folder / "finished" / f"{key}.json"
-        try:
-            manifest = json.loads(manifest_path.read_bytes())
-            files = []
-            for name, digest in manifest["files"]:
-                data = (self.folder / "finished" / f"{digest}.bin").read_bytes()
-                if hashlib.sha256(data).hexdigest() != digest:
-                    raise ValueError(f"damaged {name}")
-                files.append((str(name), data))
-        except FileNotFoundError:
-            return None
-        except (OSError, ValueError, KeyError, TypeError):
+        with self._lock(shared=True):
+            try:
+                manifest = json.loads(manifest_path.read_bytes())
+                files = []
+                for name, digest in manifest["files"]:
+                    data = (self.folder / "finished" / f"{digest}.bin").read_bytes()
+                    if hashlib.sha256(data).hexdigest() != digest:
+                        raise ValueError(f"damaged {name}")
+                    files.append((str(name), data))
+            except FileNotFoundError:
+                return None
+            except (OSError, ValueError, KeyError, TypeError):
+                files = None
+            if files is not None:
+                os.utime(manifest_path)
+                return files
+        with self._lock():
             manifest_path.unlink(missing_ok=True)
-            return None
-        os.utime(manifest_path)
-        return files
+        return None
 
     def put_files(self, key: str, files: list[tuple[str, bytes]]) -> None:
         """Store finished files (content-addressed), then the manifest that makes them visible."""
         folder = self.folder / "finished"
-        manifest = []
-        for name, data in files:
-            digest = hashlib.sha256(data).hexdigest()
-            if not (folder / f"{digest}.bin").is_file():
-                write_atomically(folder / f"{digest}.bin", data)
-            manifest.append((name, digest))
-        write_atomically(folder / f"{key}.json", json.dumps({"files": manifest}).encode())
-        self._prune_finished()
+        manifest = [(name, hashlib.sha256(data).hexdigest()) for name, data in files]
+        with self._lock():
+            for (_, data), (_, digest) in zip(files, manifest):
+                if not (folder / f"{digest}.bin").is_file():
+                    write_atomically(folder / f"{digest}.bin", data)
+            write_atomically(folder / f"{key}.json", json.dumps({"files": manifest}).encode())
+            self._prune_finished(self.max_bytes)
 
-    def _prune_finished(self, max_bytes: int = MAX_CACHE_BYTES) -> None:
-        """Drop the least recently used manifests beyond ``max_bytes``, then the files none refers to."""
+    def _prune_finished(self, max_bytes: int) -> None:
+        """Drop the least recently used manifests beyond ``max_bytes``, then the files none refers to.
+
+        Called with the cache's lock held exclusively.
+        """
         folder = self.folder / "finished"
         manifests = sorted(folder.glob("*.json"), key=lambda path: path.stat().st_mtime, reverse=True)
         blobs = {path.stem: path.stat().st_size for path in folder.glob("*.bin")}
@@ -170,24 +195,21 @@ class LayoutCache:
 
     def verified(self, key: str) -> bool:
         """Whether a check recorded under ``key`` passed before (its inputs are in the key)."""
-        try:
-            os.utime(self.folder / "verified" / key)  # recently used: pruned last
-        except FileNotFoundError:
-            return False
+        with self._lock(shared=True):
+            try:
+                os.utime(self.folder / "verified" / key)  # recently used: pruned last
+            except FileNotFoundError:
+                return False
         return True
 
     def mark_verified(self, key: str, max_records: int = MAX_VERIFIED_RECORDS) -> None:
         """Record that the check under ``key`` passed; beyond ``max_records``, the least recently used go."""
         folder = self.folder / "verified"
-        write_atomically(folder / key, b"")
-        records = []
-        for path in folder.iterdir():
-            try:
-                records.append((path.stat().st_mtime, path))
-            except FileNotFoundError:
-                continue  # removed by another process meanwhile
-        for _, stale in sorted(records, reverse=True)[max_records:]:
-            stale.unlink(missing_ok=True)
+        with self._lock():
+            write_atomically(folder / key, b"")
+            records = sorted(((path.stat().st_mtime, path) for path in folder.iterdir()), reverse=True)
+            for _, stale in records[max_records:]:
+                stale.unlink(missing_ok=True)
 
     def _discard(self, key: str) -> None:
         for suffix in (".json", ".pdf"):
@@ -195,14 +217,16 @@ class LayoutCache:
 
     def prune(self, max_bytes: int = MAX_CACHE_BYTES) -> None:
         """Remove the least recently used entries until the cache holds at most ``max_bytes``."""
+        with self._lock():
+            self._prune_entries(max_bytes)
+
+    def _prune_entries(self, max_bytes: int) -> None:
+        """:meth:`prune`, with the cache's lock held exclusively."""
         entries = []
         for meta_path in self.folder.glob("*.json"):
             pdf_path = meta_path.with_suffix(".pdf")
-            try:
-                entries.append((meta_path.stat().st_mtime, meta_path.stat().st_size
-                                + (pdf_path.stat().st_size if pdf_path.exists() else 0), meta_path.stem))
-            except FileNotFoundError:
-                continue  # removed by another process meanwhile
+            entries.append((meta_path.stat().st_mtime, meta_path.stat().st_size
+                            + (pdf_path.stat().st_size if pdf_path.exists() else 0), meta_path.stem))
         total = sum(size for _, size, _ in entries)
         for _, size, key in sorted(entries):
             if total <= max_bytes:

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import hashlib
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from pathlib import PurePosixPath
+from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING
 
 from ..changes.model import ChangeSet
@@ -149,8 +149,8 @@ class OutputKind(ABC):
     default: bool = True
     # Made once per language, or once for all languages together.
     per_language: bool = True
-    # A folder the kind's files fill alone: files there that a build did not
-    # make are removed with it.
+    # A folder the kind's files fill alone: files an earlier build wrote there
+    # and a build of the kind did not make again are removed with it.
     folder: str | None = None
     # Booklets print each other's pages: kinds that print page references are
     # made once the booklets' pages are final.
@@ -168,6 +168,10 @@ class OutputKind(ABC):
     @abstractmethod
     def make(self, context: OutputContext, target: str) -> list[Artifact]:
         """Every file of ``target`` in the context's language."""
+
+    def languages(self, rulebook: Rulebook, langs: Sequence[str], out_dir: Path) -> tuple[str, ...]:
+        """The languages a kind made once for all of them (``per_language`` false) is made in: those built."""
+        return tuple(langs)
 
 
 KINDS: dict[str, OutputKind] = {}

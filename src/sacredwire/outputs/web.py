@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from pathlib import PurePosixPath
+from collections.abc import Sequence
+from pathlib import Path, PurePosixPath
 
 from ..model import BookMeta, Rulebook
 from . import Artifact, OutputContext, OutputKind, Target, register
@@ -25,6 +26,13 @@ class WebKind(OutputKind):
     def missing(self, rulebook: Rulebook, target: str, lang: str) -> str | None:
         has_text = any(key_lang == lang for _, key_lang in rulebook.booklets)
         return None if has_text else f"no booklet has {lang} text"
+
+    def languages(self, rulebook: Rulebook, langs: Sequence[str], out_dir: Path) -> tuple[str, ...]:
+        """The languages built and those whose pages are already published: the site is one piece (its
+        index, search and language links span every language), so building one language keeps the others."""
+        return tuple(lang for lang in rulebook.meta.languages
+                     if lang in langs or ((out_dir / SITE_FOLDER / lang).is_dir()
+                                          and self.missing(rulebook, "web", lang) is None))
 
     def make(self, context: OutputContext, target: str) -> list[Artifact]:
         from ..web import make_site
