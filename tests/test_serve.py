@@ -11,16 +11,14 @@ import signal
 import socket
 import subprocess
 import sys
-import time
 import urllib.error
 import urllib.request
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from conftest import SAFETY_NET_S, copy_project, wait_until
 from pypdf import PdfReader
-
-from conftest import copy_project
 
 COMBAT = "content/core-rules/en/04-combat.md"
 
@@ -33,20 +31,15 @@ def _free_port() -> int:
 
 def get(url: str) -> tuple[int, str]:
     try:
-        with urllib.request.urlopen(url, timeout=5) as response:
+        with urllib.request.urlopen(url, timeout=SAFETY_NET_S) as response:
             return response.status, response.read().decode("utf-8")
     except urllib.error.HTTPError as error:
         return error.code, error.read().decode("utf-8")
 
 
-def wait_for(condition: Callable[[], bool], seconds: float) -> float:
-    """Seconds until ``condition`` held; fails after ``seconds``."""
-    started = time.monotonic()
-    while time.monotonic() - started < seconds:
-        if condition():
-            return time.monotonic() - started
-        time.sleep(0.05)
-    pytest.fail(f"not within {seconds} s")
+def wait_for(condition: Callable[[], bool], what: str) -> None:
+    """Wait for an event the server causes; the safety net only turns a hang into a clear failure."""
+    wait_until(condition, what)
 
 
 class Server:
@@ -77,7 +70,7 @@ class Server:
 
     def stop(self) -> tuple[int, str]:
         self.process.send_signal(signal.SIGINT)
-        _, stderr = self.process.communicate(timeout=10)
+        _, stderr = self.process.communicate(timeout=SAFETY_NET_S)
         return self.process.returncode, stderr
 
 
@@ -85,9 +78,9 @@ class Server:
 def server(tmp_path: Path) -> Iterator[Server]:
     running = Server(copy_project(tmp_path))
     try:
-        wait_for(running.up, 60)
-        # The watcher starts beside the server; let it settle before the first edit.
-        time.sleep(0.5)
+        wait_for(running.up, "the server answers")
+        # The watcher starts beside the server: an edit before its watches are in place would go unseen.
+        wait_for(lambda: running.status()["watching"], "the server says it is watching the files")
         yield running
     finally:
         if running.process.poll() is None:
@@ -101,16 +94,16 @@ def _text(page: str) -> str:
     return re.sub(r"<[^>]+>", "", page).replace("\u00a0", " ").replace("\u200b", "")
 
 
-def test_an_edit_shows_within_two_seconds_and_ctrl_c_stops(server):
+def test_an_edit_shows_once_the_site_is_made_again_and_ctrl_c_stops(server):
     status, page = get(f"{server.url}/en/core-rules.html")
-    assert status == 200 and 'id="C4.4"' in page and "/__preview/status" in page
+    assert status == 200 and 'id="C4.4"' in page and "/__preview/reload.js" in page
     assert "Measure from base edge." in _text(page) and "Measure from the edge of the base." not in _text(page)
     version = server.status()["version"]
     server.edit(COMBAT, "Measure from base edge.", "Measure from the edge of the base.")
-    took = wait_for(lambda: "Measure from the edge of the base." in _text(get(f"{server.url}/en/core-rules.html")[1]),
-                    2)
-    assert server.status()["version"] > version
-    assert took < 2
+    # How fast the edit shows is the benchmarks' business; here, that it shows.
+    wait_for(lambda: "Measure from the edge of the base." in _text(get(f"{server.url}/en/core-rules.html")[1]),
+             "the edited sentence shows on the page")
+    assert server.status()["version"] != version
     # The short link of a rule ID and the site root are served as on a static host.
     assert get(f"{server.url}/en/C4.4/")[0] == 200
     assert 'lang="es"' in get(f"{server.url}/")[1]
@@ -122,13 +115,14 @@ def test_an_edit_shows_within_two_seconds_and_ctrl_c_stops(server):
 def test_a_bad_edit_shows_the_finding_with_file_and_line(server):
     line = server.edit(COMBAT, "{I1}", "{I99}")
     finding = f"{COMBAT}:{line}: error: XREF001 reference to unknown section I99"
-    wait_for(lambda: finding in get(f"{server.url}/en/core-rules.html")[1], 5)
+    wait_for(lambda: finding in get(f"{server.url}/en/core-rules.html")[1], "the finding shows in the banner")
     status, page = get(f"{server.url}/es/missions.html")
     assert status == 200 and finding in page and 'class="preview-findings"' in page
     # The last good page stays under the banner.
     assert 'id="C4.1"' in get(f"{server.url}/en/core-rules.html")[1]
     server.edit(COMBAT, "{I99}", "{I1}")
-    wait_for(lambda: "preview-findings" not in get(f"{server.url}/en/core-rules.html")[1], 5)
+    wait_for(lambda: "preview-findings" not in get(f"{server.url}/en/core-rules.html")[1],
+             "the banner goes once the edit is undone")
     assert finding in server.stop()[1]
 
 
@@ -138,6 +132,59 @@ def test_only_localhost_and_only_the_site(server):
     assert get(f"{server.url}/en/C4.7")[0] == 200  # forwarded to en/C4.7/
     listening = _listening_addresses(server.port)
     assert listening == {"127.0.0.1"}, listening
+
+
+def _raw(port: int, request: bytes) -> bytes:
+    """Send ``request`` as is and read the whole answer."""
+    with socket.create_connection(("127.0.0.1", port), timeout=SAFETY_NET_S) as connection:
+        connection.sendall(request)
+        answer = b""
+        while chunk := connection.recv(65536):
+            answer += chunk
+    return answer
+
+
+def test_only_loopback_names_and_redirects_that_stay(server):
+    for host in ("127.0.0.1", f"127.0.0.1:{server.port}", f"localhost:{server.port}", f"[::1]:{server.port}"):
+        answer = _raw(server.port, f"GET /en/core-rules.html HTTP/1.0\r\nHost: {host}\r\n\r\n".encode())
+        assert answer.startswith(b"HTTP/1.0 200"), host
+    for host in ("attacker.example", f"attacker.example:{server.port}", "127.0.0.1.attacker.example"):
+        answer = _raw(server.port, f"GET /en/core-rules.html HTTP/1.0\r\nHost: {host}\r\n\r\n".encode())
+        assert answer.startswith(b"HTTP/1.0 403") and b"C4.4" not in answer, host
+    assert _raw(server.port, b"GET /en/core-rules.html HTTP/1.0\r\n\r\n").startswith(b"HTTP/1.0 403")
+    # A doubled slash must not turn the redirect into a link to another host.
+    for path in ("/%2Fen/C4.7", "//en/C4.7", "/en/C4.7"):
+        answer = _raw(server.port, f"GET {path} HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n".encode())
+        head = answer.split(b"\r\n\r\n")[0].decode()
+        assert head.startswith("HTTP/1.0 301") and "\r\nLocation: /en/C4.7/" in head, (path, head)
+
+
+def test_clients_that_go_away_are_quiet_and_the_watcher_survives_any_event(server):
+    # Half-open and abandoned requests: a request sent, then the connection reset before the answer.
+    for _ in range(30):
+        connection = socket.create_connection(("127.0.0.1", server.port))
+        connection.sendall(b"GET /search-index.js HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, b"\x01\x00\x00\x00\x00\x00\x00\x00")
+        connection.close()
+    # A symbolic link to outside, and a folder removed: the watcher says so in the banner and goes on.
+    link = server.project / "content" / "core-rules" / "en" / "99-link.md"
+    link.symlink_to("/etc/hostname")
+    wait_for(lambda: "99-link.md" in "".join(server.status()["problems"]),
+             "the symbolic link is reported in the banner")
+    assert server.status()["watching"]
+    link.unlink()
+    wait_for(lambda: not server.status()["problems"], "the banner clears once the link is gone")
+    # A folder made and removed at once, events for paths that no longer exist among them.
+    folder = server.project / "content" / "core-rules" / "drafts"
+    (folder / "deeper").mkdir(parents=True)
+    (folder / "deeper" / "note.txt").write_text("x")
+    shutil.rmtree(folder)
+    server.edit(COMBAT, "Measure from base edge.", "Measure from the edge of the base.")
+    wait_for(lambda: "Measure from the edge of the base." in _text(get(f"{server.url}/en/core-rules.html")[1]),
+             "an edit after all that still shows")
+    returncode, stderr = server.stop()
+    assert returncode == 0 and "Traceback" not in stderr, stderr
+    assert "internal error" not in stderr and "Error" not in stderr.replace("error:", ""), stderr
 
 
 def _listening_addresses(port: int) -> set[str]:
@@ -163,8 +210,10 @@ def test_the_edited_booklet_pdf_is_laid_out_again_and_linked_at_the_edited_page(
     shutil.copytree(build_dir / ".cache", project / "build" / ".cache")
     server = Server(project, "--lang", "en")
     try:
-        wait_for(server.up, 60)
-        wait_for(lambda: len(server.status()["pdf"]["files"]) == 5 and not server.status()["pdf"]["busy"], 120)
+        wait_for(server.up, "the server answers")
+        wait_for(lambda: len(server.status()["pdf"]["files"]) == 5 and not server.status()["pdf"]["busy"],
+                 "the five booklets' PDFs are laid out")
+        wait_for(lambda: server.status()["watching"], "the server says it is watching the files")
         status, page = get(f"{server.url}/__preview/pdf/")
         assert status == 200 and "en/core-rules.pdf" in page
         server.edit(COMBAT, "Measure from base edge.", "Measure from the edge of the base, always.")
@@ -173,14 +222,14 @@ def test_the_edited_booklet_pdf_is_laid_out_again_and_linked_at_the_edited_page(
             pdf = server.status()["pdf"]
             return [] if pdf["busy"] else pdf["edited"]
 
-        wait_for(lambda: edited(), 120)
+        wait_for(lambda: edited(), "the edited section is linked to its page")
         (section,) = edited()
         assert section["id"] == "C4.4" and section["booklet"] == "core-rules"
         # The banner links the section to its page; the PDF there holds the new sentence.
         page_html = get(f"{server.url}/en/core-rules.html")[1]
         assert 'class="preview-pdfs"' in page_html and section["href"] in page_html
         path, fragment = section["href"].split("#")
-        with urllib.request.urlopen(server.url + path, timeout=10) as response:
+        with urllib.request.urlopen(server.url + path, timeout=SAFETY_NET_S) as response:
             assert response.headers["Content-Type"] == "application/pdf"
             reader = PdfReader(io.BytesIO(response.read()))
         number = int(fragment.removeprefix("page="))

@@ -8,12 +8,14 @@ import shutil
 import signal
 import subprocess
 import sys
-import time
+from contextlib import AbstractContextManager
 from pathlib import Path, PurePosixPath
 
 import pytest
 
-from conftest import PROJECT, copy_project, run_sw28
+from conftest import PROJECT, SAFETY_NET_S, copy_project, run_sw28, wait_until
+from sacredwire.layout.cache import LOCK_FILE
+from sacredwire.locks import locked
 from sacredwire.publish import PublishError, publish
 
 from .conftest import BOOK, MINIMAL, PROSE, edit
@@ -164,44 +166,49 @@ def _alive(pid: int) -> bool:
     return state != "Z"
 
 
+def _held_at_the_layout_cache(project: Path) -> AbstractContextManager[None]:
+    """Hold the layout cache's lock: the build's layout processes wait at their first use of the
+    cache, so the build is surely still running when the test acts on it."""
+    return locked(project / "build" / ".cache" / LOCK_FILE)
+
+
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
 def test_killing_the_build_leaves_no_layout_process(tmp_path: Path) -> None:
     project = copy_project(tmp_path / "project", PROJECT / "content")
     workers: set[int] = set()
-    build = subprocess.Popen([sys.executable, "-m", "sacredwire", "build", "core-rules", "--jobs", "2"],
-                             cwd=project, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline and len(workers) < 2:
+    with _held_at_the_layout_cache(project):
+        build = subprocess.Popen([sys.executable, "-m", "sacredwire", "build", "core-rules", "--jobs", "2"],
+                                 cwd=project, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        try:
+            wait_until(lambda: _descendants(build.pid), "the build starts a layout process")
             workers = _descendants(build.pid)
-            time.sleep(0.1)
-        assert workers, "the build started no layout process"
-        os.kill(build.pid, signal.SIGKILL)
-        build.wait()
-        deadline = time.monotonic() + 10
-        while time.monotonic() < deadline and any(_alive(pid) for pid in workers):
-            time.sleep(0.1)
-        assert not [pid for pid in workers if _alive(pid)]
-    finally:
-        if build.poll() is None:
-            build.kill()
-        for pid in workers:  # only if the test failed: they are orphans now
-            if _alive(pid):
-                os.kill(pid, signal.SIGKILL)
+            os.kill(build.pid, signal.SIGKILL)
+            build.wait()
+            wait_until(lambda: not any(_alive(pid) for pid in workers),
+                       f"the layout processes {sorted(workers)} end with the killed build")
+        finally:
+            if build.poll() is None:
+                build.kill()
+            for pid in workers:  # only if the test failed: they are orphans now
+                if _alive(pid):
+                    os.kill(pid, signal.SIGKILL)
     shutil.rmtree(project)
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
 def test_an_interrupted_build_exits_130_without_a_traceback(tmp_path: Path) -> None:
     project = copy_project(tmp_path / "project", PROJECT / "content")
-    build = subprocess.Popen([sys.executable, "-m", "sacredwire", "build", "core-rules", "--jobs", "1"],
-                             cwd=project, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline and not _descendants(build.pid):
-            time.sleep(0.1)
-        build.send_signal(signal.SIGINT)
-        _, stderr = build.communicate(timeout=120)
+        with _held_at_the_layout_cache(project):
+            # Ctrl-C as at a terminal, even when the tests run where interrupts are ignored (a
+            # background job of a shell ignores SIGINT, and its children inherit that).
+            build = subprocess.Popen([sys.executable, "-m", "sacredwire", "build", "core-rules", "--jobs", "1"],
+                                     cwd=project, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                     preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+            wait_until(lambda: _descendants(build.pid), "the build starts a layout process")
+            # Ctrl-C while the layout process waits: the build cannot have finished.
+            build.send_signal(signal.SIGINT)
+        _, stderr = build.communicate(timeout=SAFETY_NET_S)
     finally:
         if build.poll() is None:
             build.kill()

@@ -10,8 +10,8 @@ and start every error line with ``path:line:``.
 
 from __future__ import annotations
 
+import os
 import random
-import time
 from pathlib import Path
 
 import pytest
@@ -23,9 +23,8 @@ from sacredwire.cli import main
 from .conftest import LOCATED
 
 SEED = 28
-ROUNDS = 120
-# Stop early on a slow machine: the suite must stay fast.
-TIME_BUDGET_S = 20
+# The same rounds on any machine, however loaded (set more to fuzz longer outside CI).
+ROUNDS = int(os.environ.get("SW28_FUZZ_ROUNDS", "60"))
 FILES = ["content/book.yaml", "content/glossary.yaml", "content/quick-reference.yaml",
          "content/tables/core.yaml", "content/tables/requisitions-weapons.yaml", "content/examples/core-rules.yaml",
          "content/core-rules/en/04-combat.md", "content/core-rules/es/04-combat.md",
@@ -103,7 +102,6 @@ def test_damaged_content_never_crashes_the_checker(fuzz_project: Path, monkeypat
                                                    capsys: pytest.CaptureFixture) -> None:
     monkeypatch.chdir(fuzz_project)
     rng = random.Random(SEED)
-    started = time.monotonic()
     rounds = 0
     for rounds in range(1, ROUNDS + 1):
         rel = rng.choice(FILES)
@@ -127,6 +125,4 @@ def test_damaged_content_never_crashes_the_checker(fuzz_project: Path, monkeypat
         findings = [line for line in captured.out.splitlines()
                     if line.strip() and not line.startswith("    ") and not line[0].isdigit()]
         assert all(LOCATED.match(line) for line in findings), context
-        if time.monotonic() - started > TIME_BUDGET_S:
-            break
-    assert rounds >= 20, f"only {rounds} rounds in {TIME_BUDGET_S} s"
+    assert rounds == ROUNDS

@@ -5,33 +5,23 @@ Content is untrusted input: a pull request could write
 that builds it into a PDF, or a ``javascript:`` link for the reader to click.
 Every raw HTML fragment of the prose and of table words is parsed, and each
 construct that reads a file, attaches one or runs a script is a finding at its
-line, before anything is laid out.
+line, before anything is laid out. Beyond those, whatever is not on the
+allow-list of ``markup/allowlist.py`` (an element, an attribute, an event
+handler, a link's scheme) is a finding too: the web renderer leaves it out.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from html.parser import HTMLParser
 
 from ..diagnostics import Diagnostic, Location, Severity
 from ..markup import parser
+from ..markup.allowlist import IGNORED_IN_URL, REFUSED_SCHEMES, refusals
 from ..model import Rulebook, Text
 from . import check, iter_sections
 
-# Elements that load, run or redirect something; content has no use for them.
-# Elements whose text is never shown (textarea, template...) would swallow what follows.
-REFUSED_ELEMENTS = frozenset({"link", "style", "script", "iframe", "frame", "frameset", "object", "embed",
-                              "base", "meta", "applet", "portal", "audio", "video", "source", "track",
-                              "textarea", "xmp", "plaintext", "noscript", "noembed", "noframes", "template"})
-# Attributes whose value is a URL that is fetched while laying out.
-_FETCHED = frozenset({"src", "srcset", "data", "poster", "background", "xlink:href", "lowsrc", "dynsrc"})
-_REFUSED_SCHEMES = ("javascript:", "vbscript:", "file:")
-# Browsers and WeasyPrint ignore these inside a URL: "java\tscript:" is "javascript:".
-_IGNORED_IN_URL = re.compile(r"[\x00-\x20\x7f]+")
-# A CSS escape (`\75` is "u") could hide any of these, so a backslash is refused too.
-_CSS_URL = re.compile(r"url\s*\(|@import|image-set\s*\(|\\", re.IGNORECASE)
 _HINT = "content may use inline SVG and plain markup; it cannot read, attach or run anything"
 
 
@@ -66,22 +56,8 @@ class _Fragment(HTMLParser):
 
     def _check(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         line = self.getpos()[0]
-        if tag in REFUSED_ELEMENTS:
-            self.problems.append((line, "SAFE004", f"raw HTML <{tag}> is not allowed in content"))
-        for name, value in attrs:
-            value = value or ""
-            url = _IGNORED_IN_URL.sub("", value).lower()
-            if name == "rel" and "attachment" in value.lower().split():
-                self.problems.append((line, "SAFE001", f"<{tag} rel=\"attachment\"> would embed a file "
-                                                       f"in the PDF"))
-            elif url.startswith(_REFUSED_SCHEMES):
-                self.problems.append((line, "SAFE002", f"<{tag} {name}=\"{value.strip()[:40]}\">: "
-                                                       f"{url.split(':')[0]}: URLs are not allowed"))
-            elif (name in _FETCHED or (name == "href" and tag != "a")) and url and not url.startswith("#"):
-                self.problems.append((line, "SAFE003", f"<{tag} {name}=\"{value.strip()[:40]}\"> would read "
-                                                       f"a file or URL"))
-            elif name == "style" and _CSS_URL.search(value):
-                self.problems.append((line, "SAFE003", f"<{tag} style=...> loads a URL"))
+        for refusal in refusals(tag, attrs):
+            self.problems.append((line, refusal.code, refusal.message))
 
 
 @dataclass
@@ -121,8 +97,8 @@ def _link_problem(token, location: Location) -> Iterator[Diagnostic]:
         target = token.attrGet(name)
         if not target:
             continue
-        url = _IGNORED_IN_URL.sub("", str(target)).lower()
-        if url.startswith(_REFUSED_SCHEMES):
+        url = IGNORED_IN_URL.sub("", str(target)).lower()
+        if url.startswith(REFUSED_SCHEMES):
             yield Diagnostic("SAFE002", Severity.ERROR, location,
                              f"link to {target!r}: {url.split(':')[0]}: URLs are not allowed", _HINT)
         elif name == "src":

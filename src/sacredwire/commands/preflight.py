@@ -10,7 +10,8 @@ from rich.console import Console
 
 from ..cli import EXIT_FINDINGS, EXIT_OK, EXIT_UNLOADABLE, command
 from ..model.settings import Length
-from ..preflight import AUTO_PRODUCT, EDITIONS, PRODUCTS, PreflightReport, UnreadablePdf, inspect_pdf
+from ..preflight import AUTO_PRODUCT, EDITIONS, PRODUCTS, PreflightReport, UnreadablePdf
+from ..preflight.hostile import inspect_within_budget, read_file
 from ..preflight.profiles import INK_LIMIT
 from ..preflight.report import FORMATS, as_json, as_text
 
@@ -56,11 +57,10 @@ def preflight_command(args: argparse.Namespace, console: Console) -> int:
     unreadable: dict[str, str] = {}
     for name in args.files:
         try:
-            data = Path(name).read_bytes()
-            reports.append(inspect_pdf(data, name, edition=args.edition, product=args.product,
-                                       ink_limit=args.ink_limit, safe_margin=args.safe_margin))
-        except OSError as error:
-            unreadable[name] = f"cannot read the file ({error.strerror or error})"
+            # Any file may be hostile: regular files only, bounded in size, and checked within a budget.
+            data = read_file(Path(name))
+            reports.append(inspect_within_budget(data, name, edition=args.edition, product=args.product,
+                                                 ink_limit=args.ink_limit, safe_margin=args.safe_margin))
         except UnreadablePdf as error:
             unreadable[name] = error.reason
     if args.format == "json":

@@ -49,6 +49,9 @@ class ProseRenderer:
     # with the page the reference prints.
     xref_href: Callable[[RuleId, str], str] | None = None
     render_odds: Callable[[str], str] | None = None
+    # What the content's raw HTML goes through before it reaches the page: the
+    # web edition leaves out whatever the allow-list refuses (markup/allowlist.py).
+    raw_html: Callable[[str], str] | None = None
 
     def __post_init__(self) -> None:
         self._sections = self.rulebook.sections(self.lang)
@@ -170,18 +173,18 @@ class ProseRenderer:
         drawings = [token for token in section.tokens if is_drawing(token)]
         prose = [token for token in section.tokens if not is_drawing(token)]
         return (self._render_body(section, prose, 0),
-                Markup("".join(token.content for token in drawings)))
+                Markup("".join(self._raw(token.content) for token in drawings)))
 
     def _render_body(self, section: Section, tokens: Sequence[Any], heading_offset: int) -> Markup:
         self._section = section
         self._section_title = section.title
         env = {"heading_offset": heading_offset}
-        return Markup(self._renderer.render(self.typesetter.tokens(tokens), parser().options, env))
+        return Markup(self._renderer.render(self._typeset(tokens), parser().options, env))
 
     def summary(self, section: Section) -> Markup:
         """The section's ``::: summary`` block as HTML."""
         self._section_title = None
-        return Markup(self._renderer.render(self.typesetter.tokens(section.summary), parser().options, {}))
+        return Markup(self._renderer.render(self._typeset(section.summary), parser().options, {}))
 
     def lead_in(self, section: Section, name: str) -> Markup | None:
         """The paragraph of ``section`` that opens with ``name`` in bold, without that name.
@@ -202,11 +205,24 @@ class ProseRenderer:
             if rest[0].type == "text":
                 rest[0] = rest[0].copy(content=rest[0].content.lstrip(" .:"))
             body = token.copy(children=rest)
-            return Markup(self._renderer.render(self.typesetter.tokens([body]), parser().options, {}))
+            return Markup(self._renderer.render(self._typeset([body]), parser().options, {}))
         return None
 
     def inline(self, text: str) -> Markup:
         """Inline Markdown of a table cell, with references."""
         self._section_title = None
-        tokens = self.typesetter.tokens(parser().parseInline(text, {}))
+        tokens = self._typeset(parser().parseInline(text, {}))
         return Markup(self._renderer.render(tokens, parser().options, {}))
+
+    def _raw(self, html: str) -> str:
+        return self.raw_html(html) if self.raw_html else html
+
+    def _typeset(self, tokens: Sequence[Any]) -> list[Any]:
+        """The content's tokens, raw HTML through :attr:`raw_html`, text typeset."""
+        if self.raw_html:
+            tokens = [token.copy(content=self._raw(token.content)) if token.type == "html_block"
+                      else token.copy(children=[child.copy(content=self._raw(child.content))
+                                                if child.type == "html_inline" else child
+                                                for child in token.children]) if token.children
+                      else token for token in tokens]
+        return self.typesetter.tokens(tokens)

@@ -28,6 +28,7 @@ from markupsafe import Markup, escape
 
 from ..colour import css_to_rgb
 from ..ids import RuleId, TableId
+from ..markup.allowlist import sanitize
 from ..model import Booklet, Rulebook, Section
 from ..render import RenderContext
 from ..render._markdown import ProseRenderer, XRefStyle
@@ -72,7 +73,7 @@ class WebContext(RenderContext):
             xref_style=XRefStyle(FULL_REFERENCE, FULL_REFERENCE, SHORT_REFERENCE, SHORT_REFERENCE),
             render_table=lambda table_id, caption: self.table_html(table_id, holder["prose"], caption),
             example_label=self.gettext("Example"), typesetter=self.typesetter, xref_href=href,
-            render_odds=self.odds_html,
+            render_odds=self.odds_html, raw_html=sanitize,
         )
         holder["prose"] = prose
         return prose

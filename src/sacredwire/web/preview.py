@@ -20,11 +20,12 @@ import http.server
 import json
 import mimetypes
 import signal
+import sys
 import threading
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
-from urllib.parse import unquote, urlsplit
+from urllib.parse import quote, unquote, urlsplit
 
 import jinja2
 import watchfiles
@@ -45,16 +46,19 @@ STATUS_PATH = "/__preview/status"
 # How often an open page asks whether the site changed.
 POLL_MS = 300
 
-_RELOAD_SCRIPT = """<script>
-(function () {
-  var version = "%(version)s";
+# The pages' Content-Security-Policy allows scripts from the site only: the
+# reload script is a file the server serves, told the version by its tag.
+RELOAD_SCRIPT_PATH = "/__preview/reload.js"
+_RELOAD_TAG = '<script src="%(script)s" data-version="%(version)s" data-status="%(status)s" data-poll="%(poll)d"></script>\n'
+_RELOAD_SCRIPT = b"""(function () {
+  var tag = document.currentScript;
+  var version = tag.dataset.version;
   setInterval(function () {
-    fetch("%(status)s").then(function (response) { return response.json(); }).then(function (status) {
+    fetch(tag.dataset.status).then(function (response) { return response.json(); }).then(function (status) {
       if (status.version !== version) { window.location.reload(); }
     }).catch(function () {});
-  }, %(poll)d);
+  }, Number(tag.dataset.poll));
 })();
-</script>
 """
 _BANNER_STYLE = ("position:sticky;top:0;z-index:100;margin:0;padding:0.6rem 1rem;background:#17181c;color:#ffffff;"
                  "font:600 0.9rem/1.4 sans-serif;border-bottom:4px solid #c2410c")
@@ -87,6 +91,8 @@ class Preview:
         self._lock = threading.Lock()
         self._state = PreviewState()
         self._rulebook: Rulebook | None = None
+        # Set while the watcher's file watches are in place (the status says so).
+        self.watching = threading.Event()
         self.pdfs = BookletPdfs(root, langs, announce) if pdfs else None
 
     def state(self) -> PreviewState:
@@ -95,7 +101,7 @@ class Preview:
 
     def rebuild(self, changed: Collection[Path] = ()) -> None:
         """Load, check and render again; findings in ``changed`` files go into the banner."""
-        relative = {path.resolve().relative_to(self.root.resolve()).as_posix() for path in changed}
+        relative = {name for name in map(self._relative, changed) if name is not None}
         files = self.state().files
         # Template environments and catalogs are kept per process; a preview must see edits to them.
         environment.cache_clear()
@@ -120,20 +126,55 @@ class Preview:
         except ContentError as error:
             problems = [f"{error.location}: error: {error.message}"]
         except jinja2.TemplateSyntaxError as error:
-            where = Path(error.filename).resolve().relative_to(self.root.resolve()).as_posix() \
-                if error.filename else "templates"
+            where = (self._relative(Path(error.filename)) if error.filename else None) or "templates"
             problems = [f"{where}:{error.lineno}: error: {error.message}"]
+        except OSError as error:
+            # A file that cannot be read (no permission, a folder removed mid-load): said, and the
+            # next change is watched for as before.
+            where = (self._relative(Path(error.filename)) if error.filename else None) or "content"
+            problems = [f"{where}: error: cannot read: {error.strerror or error}"]
+        except Exception as error:  # noqa: BLE001  (the preview keeps running whatever an edit brings)
+            problems = [f"internal error: {type(error).__name__}: {error} (a fault in sw28, not in the content)"]
         with self._lock:
             self._state = PreviewState(files, self._state.version + 1, problems)
         for problem in problems:
             self.announce(problem)
 
+    def _relative(self, path: Path) -> str | None:
+        """``path`` relative to the project, its last part not followed (it may be a symbolic link to
+        anywhere, or gone); ``None`` outside the project."""
+        try:
+            return (path.parent.resolve() / path.name).relative_to(self.root.resolve()).as_posix()
+        except (ValueError, OSError):
+            return None
+
     def watch(self, stop: threading.Event) -> None:
-        """Rebuild on every change until ``stop`` is set (run in a thread)."""
-        paths = [self.root / name for name in WATCHED if (self.root / name).is_dir()]
-        for changes in watchfiles.watch(*paths, stop_event=stop, debounce=400, step=50, rust_timeout=200,
-                                        yield_on_timeout=False, raise_interrupt=False):
-            self.rebuild({Path(path) for _, path in changes})
+        """Rebuild on every change until ``stop`` is set (run in a thread).
+
+        No file event ends the watching: a rebuild reports what went wrong in
+        the banner, and should watching itself fail (a watched folder gone),
+        that is reported too and watching starts again.
+        """
+        while not stop.is_set():
+            paths = [self.root / name for name in WATCHED if (self.root / name).is_dir()] or [self.root]
+            try:
+                # A timeout yields an empty set: from the first, the watches are in place.
+                for changes in watchfiles.watch(*paths, stop_event=stop, debounce=400, step=50, rust_timeout=200,
+                                                yield_on_timeout=True, raise_interrupt=False):
+                    self.watching.set()
+                    if changes:
+                        self.rebuild({Path(path) for _, path in changes})
+            except Exception as error:  # noqa: BLE001  (reported; the watcher must outlive any event)
+                self.watching.clear()
+                self._report(f"watching the files stopped ({type(error).__name__}: {error}); watching again")
+                stop.wait(1.0)  # do not spin if the fault persists
+
+    def _report(self, problem: str) -> None:
+        """Show ``problem`` in the banner of every page (and on the terminal)."""
+        with self._lock:
+            state = self._state
+            self._state = PreviewState(state.files, state.version + 1, [*state.problems, problem])
+        self.announce(problem)
 
     def response(self, url: str) -> tuple[int, str, bytes, dict[str, str]]:
         """Status, content type, body and extra headers for a GET of ``url``."""
@@ -143,12 +184,15 @@ class Preview:
         if path == STATUS_PATH:
             body = json.dumps({
                 "version": _version(state, pdfs), "problems": state.problems,
+                "watching": self.watching.is_set(),
                 "pdf": {"busy": pdfs.busy, "problem": pdfs.problem, "files": sorted(map(str, pdfs.files)),
                         "edited": [{"lang": section.lang, "booklet": section.booklet, "id": section.rule_id,
                                     "title": section.title, "page": section.page, "href": section.href}
                                    for section in pdfs.edited]},
             }).encode()
             return 200, "application/json", body, {}
+        if path == RELOAD_SCRIPT_PATH:
+            return 200, "text/javascript; charset=utf-8", _RELOAD_SCRIPT, {}
         if self.pdfs is not None:
             pdf = self.pdfs.response(path)
             if pdf is not None:
@@ -160,7 +204,8 @@ class Preview:
             relative += "index.html"
         target = PurePosixPath(relative)
         if target not in state.files and target / "index.html" in state.files:
-            return 301, "text/plain; charset=utf-8", b"", {"Location": path + "/"}
+            # Built from the page's own path, never from what the client sent (``//host/…`` leaves the server).
+            return 301, "text/plain; charset=utf-8", b"", {"Location": quote(f"/{target}/")}
         if not state.files and state.problems:
             # Nothing could be made yet: the findings are the page.
             return 503, "text/html; charset=utf-8", _decorate(_EMPTY_PAGE, state, pdfs), {}
@@ -190,7 +235,8 @@ def _decorate(page: bytes, state: PreviewState, pdfs: PdfState) -> bytes:
     changed; the PDF bar links each section just edited to its page in the
     booklet's PDF, or says the booklets are being laid out.
     """
-    script = _RELOAD_SCRIPT % {"version": _version(state, pdfs), "status": STATUS_PATH, "poll": POLL_MS}
+    script = _RELOAD_TAG % {"script": RELOAD_SCRIPT_PATH, "version": _version(state, pdfs), "status": STATUS_PATH,
+                            "poll": POLL_MS}
     text = page.decode("utf-8").replace("</body>", script + "</body>", 1)
     banners = ""
     if state.problems:
@@ -213,12 +259,52 @@ def _decorate(page: bytes, state: PreviewState, pdfs: PdfState) -> bytes:
     return text.encode("utf-8")
 
 
+# The names a browser uses for this machine's loopback address. A page elsewhere that gets its own
+# name resolved to 127.0.0.1 (DNS rebinding) sends its own name as Host, and is refused.
+LOOPBACK_HOSTS = frozenset({"127.0.0.1", "localhost", "[::1]"})
+
+
+def is_loopback_host(host: str | None) -> bool:
+    """Whether a request's Host header names this machine's loopback address (any port)."""
+    if not host:
+        return False
+    name = host[:host.find("]") + 1] if host.startswith("[") else host.partition(":")[0]
+    return name.lower().rstrip(".") in LOOPBACK_HOSTS
+
+
+class PreviewServer(http.server.ThreadingHTTPServer):
+    """The preview's HTTP server: a client that goes away mid-request is no one's fault and is not
+    reported; any other fault in a request is one line on the terminal, never a traceback."""
+
+    daemon_threads = True
+
+    def __init__(self, address: tuple[str, int], handler: type[http.server.BaseHTTPRequestHandler],
+                 announce: Callable[[str], None]):
+        super().__init__(address, handler)
+        self.announce = announce
+
+    def handle_error(self, request: object, client_address: object) -> None:
+        error = sys.exc_info()[1]
+        if isinstance(error, (ConnectionError, TimeoutError)):
+            return
+        self.announce(f"internal error serving a request: {type(error).__name__}: {error}")
+
+
 def make_handler(preview: Preview) -> type[http.server.BaseHTTPRequestHandler]:
     """A request handler class serving ``preview``."""
 
     class Handler(http.server.BaseHTTPRequestHandler):
+        # A connection that sends no request in this many seconds is closed, not held for ever.
+        timeout = 60
+
         def do_GET(self) -> None:
-            status, content_type, body, headers = preview.response(self.path)
+            headers: dict[str, str]
+            if not is_loopback_host(self.headers.get("Host")):
+                status, content_type, body, headers = (
+                    403, "text/plain; charset=utf-8",
+                    b"refused: this preview answers only to 127.0.0.1, localhost and [::1]", {})
+            else:
+                status, content_type, body, headers = preview.response(self.path)
             self.send_response(status)
             self.send_header("Content-Type", content_type)
             self.send_header("Content-Length", str(len(body)))
@@ -243,8 +329,7 @@ def serve(root: Path, langs: Sequence[str], port: int, announce: Callable[[str],
     """Serve the preview on 127.0.0.1:``port`` until interrupted (Ctrl-C), then stop cleanly."""
     preview = Preview(root, langs, announce)
     preview.rebuild()
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), make_handler(preview))
-    server.daemon_threads = True
+    server = PreviewServer(("127.0.0.1", port), make_handler(preview), announce)
     stop = threading.Event()
     watcher = threading.Thread(target=preview.watch, args=(stop,), name="watch", daemon=True)
     watcher.start()

@@ -33,4 +33,4 @@ def error_if(required: bool) -> Severity:
     return Severity.ERROR if required else Severity.WARNING
 
 
-from . import boxes, colour, content, fonts, marks, pagecount, pdfx, screen, text  # noqa: E402,F401
+from . import boxes, colour, content, fonts, images, marks, pagecount, pdfx, screen, text  # noqa: E402,F401
