@@ -226,3 +226,18 @@ def test_errata_needs_from_and_the_released_content(edited: Path) -> None:
     result = run_sw28("build", "errata", "--from", "v0.1", "--to", "v0.1", cwd=edited)
     assert result.returncode == 2 and "differs from 'v0.1'" in result.stderr
     assert not (edited / "build").exists()
+
+
+@pytest.mark.parametrize("target", ["/etc/hostname", "../../../outside", "01-basics.md"])
+def test_a_symbolic_link_in_a_revision_is_named_not_followed(tmp_path: Path, target: str) -> None:
+    project = _repository(tmp_path, "check-clean")
+    link = project / "content" / "core-rules" / "en" / "99-link.md"
+    link.symlink_to(target)
+    git(project, "add", "--", str(link))
+    git(project, "commit", "-q", "-m", "A link")
+    git(project, "tag", "v0.2")
+    link.unlink()
+    result = run_sw28("changes", "v0.1", "v0.2", cwd=project)
+    assert result.returncode == 2, result.stderr
+    assert result.stderr.startswith("v0.2:content/core-rules/en/99-link.md:1: error: a symbolic link"), result.stderr
+    assert "internal error" not in result.stderr and "Traceback" not in result.stderr

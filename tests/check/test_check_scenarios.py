@@ -91,8 +91,9 @@ SCENARIOS = {
 }
 # Planted elsewhere: GLYPH001 needs the shipped fonts of templates/, which the
 # scenario trees do not have (tests/hardening/test_untrusted_content.py); the
-# allow-list's SAFE007 and SAFE008, one payload each (tests/hardening/test_html_allowlist.py).
-PLANTED_ELSEWHERE = {"GLYPH001", "SAFE007", "SAFE008"}
+# allow-list's SAFE007 and SAFE008, one payload each (tests/hardening/test_html_allowlist.py); SAFE009
+# and QREF002 in tests/hardening/test_content_structure.py.
+PLANTED_ELSEWHERE = {"GLYPH001", "SAFE007", "SAFE008", "SAFE009", "QREF002"}
 
 
 def _findings(scenario: str):

@@ -86,7 +86,17 @@ def load_revision(root: Path, revision: str) -> Rulebook:
     with tempfile.TemporaryDirectory(prefix="sw28-rev-") as folder:
         tree = Path(folder)
         with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
-            tar.extractall(tree / CONTENT_DIR, filter="data")
+            # Content files are plain files; a link committed under content/ is named, as the
+            # loader names one on disk, and never unpacked (it could point anywhere).
+            for member in tar.getmembers():
+                if member.issym() or member.islnk():
+                    raise ContentError(Location(f"{revision}:{prefix}{CONTENT_DIR}/{member.name}", 1),
+                                       "a symbolic link, not a content file (content files must be plain "
+                                       "files inside the project)")
+            try:
+                tar.extractall(tree / CONTENT_DIR, filter="data")
+            except tarfile.FilterError as error:
+                raise GitError(f"revision {revision!r}: {error}") from None
         if not (tree / CONTENT_DIR / "book.yaml").is_file():
             raise GitError(f"revision {revision!r} has no {prefix}{CONTENT_DIR}/book.yaml")
         try:

@@ -5,13 +5,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 from pathlib import Path
 
-from ..diagnostics import ContentError, Diagnostic, Severity
+from ..diagnostics import ContentError, Diagnostic, Location, Severity
 from ..model import Rulebook
 from ..render import RenderContext
 from ..render._qrlayout import LAYOUT_FILE
 from ..render.pages import PageMap
 from ..render.quickref import layout_for
-from . import check
+from . import check, iter_sections
 
 
 @check("quickref")
@@ -23,6 +23,14 @@ def quick_reference_layout(rulebook: Rulebook) -> Iterator[Diagnostic]:
     reference.
     """
     if not (Path(rulebook.root) / LAYOUT_FILE).exists():
+        # Summaries are written for the quick reference alone: without its layout they are lost.
+        summaries = sorted({str(section.id) for _, section in iter_sections(rulebook) if section.summary})
+        if summaries:
+            yield Diagnostic("QREF002", Severity.ERROR, Location(LAYOUT_FILE, 1),
+                             f"missing: {len(summaries)} section(s) have a '::: summary' block for the quick "
+                             f"reference ({', '.join(summaries[:3])}{', …' if len(summaries) > 3 else ''}) but no "
+                             f"layout places them", "restore the file, or see the quick reference section of "
+                                                    "content/README.md")
         return
     for lang in rulebook.meta.languages:
         if not all((booklet.key, lang) in rulebook.booklets for booklet in rulebook.meta.booklets):

@@ -13,7 +13,7 @@ handler, a link's scheme) is a finding too: the web renderer leaves it out.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from html.parser import HTMLParser
 
 from ..diagnostics import Diagnostic, Location, Severity
@@ -65,6 +65,8 @@ class _Nesting:
     """How deep elements (raw HTML and Markdown's own) are open at this point of a file."""
 
     depth: int = 0
+    # The ``:::`` blocks open at this point: name and line.
+    blocks: list[tuple[str, int]] = field(default_factory=list)
 
     def step(self, change: int, file: str, line: int) -> Iterator[Diagnostic]:
         """Open (+1) or close (-1) an element; a finding when this passes the limit."""
@@ -122,9 +124,38 @@ def _inline_problems(inline, first_line: int, file: str, nesting: _Nesting) -> I
         yield from nesting.step(child.nesting, file, line)
 
 
+def _block_problems(token, file: str, line: int, nesting: _Nesting) -> Iterator[Diagnostic]:
+    """A ``:::`` block left open: the parser closes it only at the end of the file (or at the closing
+    line of a later block), so it swallows what follows, headings included."""
+    if token.type.endswith("_open"):
+        name = token.info.strip().split(maxsplit=1)[0] if token.info.strip() else ""
+        if any(open_name == name for open_name, _ in nesting.blocks):
+            # Blocks never hold one of their own kind: the earlier one was left open.
+            open_line = next(open_line for open_name, open_line in nesting.blocks if open_name == name)
+            yield Diagnostic("SAFE009", Severity.ERROR, Location(file, open_line),
+                             f"'::: {name}' block is not closed before the next '::: {name}' (line {line}): "
+                             f"it swallows what lies between", "close it with a line of ':::'")
+        nesting.blocks.append((name, line))
+    elif nesting.blocks:
+        name, open_line = nesting.blocks.pop()
+        if not token.markup:
+            yield Diagnostic("SAFE009", Severity.ERROR, Location(file, open_line),
+                             f"'::: {name}' block is never closed: everything after it would be inside it",
+                             "close it with a line of ':::'")
+
+
 def _token_problems(tokens, file: str, nesting: _Nesting) -> Iterator[Diagnostic]:
     for token in tokens:
         first_line = token.map[0] + 1 if token.map else 1
+        if token.type.startswith("container_") and token.type.endswith(("_open", "_close")):
+            yield from _block_problems(token, file, first_line, nesting)
+        elif token.type == "heading_open" and nesting.blocks:
+            # No block holds a heading: the block was left open and swallowed the next section.
+            name, open_line = nesting.blocks[-1]
+            yield Diagnostic("SAFE009", Severity.ERROR, Location(file, open_line),
+                             f"'::: {name}' block is not closed before the heading of line {first_line}: it "
+                             f"swallows what follows", "close it with a line of ':::'")
+            nesting.blocks.clear()
         if token.type == "html_block":
             yield from _html_problems(token.content, first_line, file, nesting)
         elif token.type == "inline":
