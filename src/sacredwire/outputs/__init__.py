@@ -21,7 +21,7 @@ from ..model import BookMeta, Rulebook
 from ..render import RenderContext
 from ..render.booklet import change_bars_option
 from ..render.pages import PageMap
-from .artifact import Artifact
+from ..artifact import Artifact
 
 if TYPE_CHECKING:  # the layout stage imports WeasyPrint, which 'sw28 build --help' need not load
     from ..editions import EditionSettings, LaidOutDocument
