@@ -11,6 +11,7 @@ and contents are read and written where PDF puts them.
 
 from __future__ import annotations
 
+import hashlib
 import io
 from collections.abc import Iterable
 
@@ -130,24 +131,36 @@ def resource_dict(page: Dictionary, category: str) -> Dictionary:
     return resources[category]
 
 
-def form_from_page(target: Pdf, source: Pdf, page: Dictionary, bbox: Box) -> pikepdf.Object:
+# Forms already made in a target: (content digest, BBox, copied resources) -> the form.
+PlacedForms = dict[tuple[bytes, Box, tuple[int, int] | None], pikepdf.Object]
+
+
+def form_from_page(target: Pdf, source: Pdf, page: Dictionary, bbox: Box, placed: PlacedForms) -> pikepdf.Object:
     """A page of ``source`` as a Form XObject in ``target``; its BBox clips it (so the bleed can be cut away).
 
     The page's resources are copied as one indirect object, and qpdf copies
     an object of ``source`` once however often it is asked, so the forms of
-    pages that share their resources share the copy too.
+    pages that share their resources share the copy too. Pages that paint the
+    same (every card's back) become one form, kept in ``placed``: written once,
+    and checked once by the preflight.
     """
-    form = pikepdf.Stream(target, content(page))
-    form["/Type"] = Name.XObject
-    form["/Subtype"] = Name.Form
-    form["/BBox"] = rectangle_array(bbox)
+    data = content(page)
     resources = page.get("/Resources")
     if resources is not None:
         if not resources.is_indirect:
             # Only an indirect object can be copied between documents (and shared once copied).
             resources = page["/Resources"] = source.make_indirect(resources)
-        form["/Resources"] = target.copy_foreign(resources)
-    return form
+        resources = target.copy_foreign(resources)
+    key = (hashlib.sha256(data).digest(), bbox, resources.objgen if resources is not None else None)
+    if key not in placed:
+        form = pikepdf.Stream(target, data)
+        form["/Type"] = Name.XObject
+        form["/Subtype"] = Name.Form
+        form["/BBox"] = rectangle_array(bbox)
+        if resources is not None:
+            form["/Resources"] = resources
+        placed[key] = form
+    return placed[key]
 
 
 def number(value: float) -> str:

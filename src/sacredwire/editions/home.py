@@ -121,6 +121,7 @@ def booklet_sheets(pdf: bytes, title: str, language: str, paper: Paper, what: st
     height, width = PAPERS[paper]
     document = pikepdf.new()
     _pdf.copy_info(document, source)
+    placed: _pdf.PlacedForms = {}
     for left_page, right_page in saddle_stitch_order(count):
         side = _pdf.blank_page(document, width, height)
         resources = _pdf.resource_dict(side, "/XObject")
@@ -129,7 +130,7 @@ def booklet_sheets(pdf: bytes, title: str, language: str, paper: Paper, what: st
         for number, area in halves:
             page = pages[number - 1]
             trim = _pdf.trim_of(page, number, what)
-            resources[f"/P{number}"] = _pdf.form_from_page(document, source, page, trim)
+            resources[f"/P{number}"] = _pdf.form_from_page(document, source, page, trim, placed)
             lines.append(f"q {_placement(trim, area)} /P{number} Do Q")
         _pdf.replace_content(document, side, _pdf.operators(lines))
     black_ink_greys(document, what)
@@ -190,6 +191,7 @@ def card_sheets(pdf: bytes, title: str, language: str, paper: Paper, gutter_mm: 
     width, height = PAPERS[paper]
     document = pikepdf.new()
     _pdf.copy_info(document, source)
+    placed: _pdf.PlacedForms = {}
     for side in impose(len(pages) // 2):
         sheet = _pdf.blank_page(document, width, height)
         resources = _pdf.resource_dict(sheet, "/XObject")
@@ -199,7 +201,7 @@ def card_sheets(pdf: bytes, title: str, language: str, paper: Paper, gutter_mm: 
                 continue
             index = 2 * card + int(side.back)
             name = f"/C{index + 1}"
-            resources[name] = _pdf.form_from_page(document, source, pages[index], trims[index])
+            resources[name] = _pdf.form_from_page(document, source, pages[index], trims[index], placed)
             lines.append(f"q {_placement(trims[index], slot)} {name} Do Q")
         _pdf.replace_content(document, sheet, _pdf.operators(lines + marks))
     black_ink_greys(document, what)

@@ -118,8 +118,9 @@ def cover_spread(pdf: bytes, title: str, settings: EditionSettings, what: str) -
     )
     lines = []
     forms = _pdf.resource_dict(spread, "/XObject")
+    placed: _pdf.PlacedForms = {}
     for name, page, clip, x in halves:
-        forms[name] = _pdf.form_from_page(document, source, page, clip)
+        forms[name] = _pdf.form_from_page(document, source, page, clip, placed)
         lines.append(f"q 1 0 0 1 {_pdf.number(x - left)} {_pdf.number(bleed - bottom)} cm {name} Do Q")
     _pdf.replace_content(document, spread, _pdf.operators(lines))
     whole = (0.0, 0.0, 2 * width + 2 * bleed, height + 2 * bleed)

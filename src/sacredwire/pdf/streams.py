@@ -3,8 +3,8 @@
 A page paints its content streams and, through its resources, Form XObjects
 and tiling patterns, which may paint further ones. Images and shading
 patterns have no content stream. Each painting object is visited once per
-document (``seen`` holds the object numbers already visited), however many
-pages use it. The objects are pikepdf's, which follows indirect references
+document (``seen`` holds the object numbers already visited, painters or
+not), however many pages use it. The objects are pikepdf's, which follows indirect references
 itself.
 """
 
@@ -55,9 +55,19 @@ def painters(page: Owner, seen: set[tuple[int, int]]) -> Iterator[Owner]:
             children = resources.get(category)
             if not isinstance(children, Dictionary):
                 continue
+            if children.is_indirect:
+                # Pages often share one dictionary of every form and image: walk it once.
+                if identity(children) in seen:
+                    continue
+                seen.add(identity(children))
             for child in children.values():
-                if _paints_content(child) and identity(child) not in seen:
+                key = identity(child)
+                if key in seen:
+                    continue
+                if _paints_content(child):
                     pending.append(child)
+                else:
+                    seen.add(key)  # an image or a shading: never a painter, never asked again
 
 
 def streams_of(owner: Owner) -> list[pikepdf.Object]:
