@@ -14,6 +14,7 @@ import io
 import re
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -23,11 +24,12 @@ from pypdf.generic import ContentStream, DecodedStreamObject
 
 from conftest import PROJECT, copy_project, run_sw28
 from sacredwire import editions
-from sacredwire.editions import EDITIONS, Deck, EditionError, EditionSettings, LaidOutDocument, home, press
+from sacredwire.editions import EDITIONS, EditionError, EditionSettings, LaidOutDocument, home, press
 from sacredwire.editions import _rgb as rgb
 from sacredwire.model import settings
 from sacredwire.pdf import operations, streams, text
 from sacredwire.editions.base import MM
+from sacredwire.layout.cards import Deck
 
 
 PAGES = 24
@@ -549,6 +551,46 @@ def test_home_quick_reference_is_as_laid_out() -> None:
     assert out.trailer["/Root"]["/Lang"] == "es"
     assert out.trailer["/Root"]["/PageMode"] == "/UseOutlines"
     assert finished("pod", document) == {} and finished("press", document) == {}
+
+
+def viewer_preferences(data: bytes) -> dict[str, str]:
+    preferences = reader(data).trailer["/Root"]["/ViewerPreferences"]
+    return {key: str(value) for key, value in preferences.items()}
+
+
+def test_home_files_print_at_full_size_and_flip_as_they_fold(booklet: LaidOutDocument,
+                                                             cards: LaidOutDocument) -> None:
+    sheets = finished("home", booklet)["core-rules.pdf"]
+    width, height = dimensions(box(reader(sheets).pages[0], "/MediaBox"))
+    assert width > height  # 2-up sides are landscape: turned on the sheet's short edge
+    assert viewer_preferences(sheets) == {"/DisplayDocTitle": "True", "/PrintScaling": "/None",
+                                          "/Duplex": "/DuplexFlipShortEdge"}
+    card_sheets = finished("home", cards)["cards.pdf"]
+    width, height = dimensions(box(reader(card_sheets).pages[0], "/MediaBox"))
+    assert width < height  # portrait sheets whose backs are mirrored for the long edge
+    assert viewer_preferences(card_sheets) == {"/DisplayDocTitle": "True", "/PrintScaling": "/None",
+                                               "/Duplex": "/DuplexFlipLongEdge"}
+    for size, pages, duplex in (("A4 landscape", 2, "/DuplexFlipShortEdge"), ("A4", 2, "/DuplexFlipLongEdge"),
+                                ("A4 landscape", 1, "/Simplex")):
+        html = f"<html lang=en><style>@page {{ size: {size} }} p + p {{ break-before: page }}</style>" \
+               + "<p>QR</p>" * pages + "</html>"
+        document = LaidOutDocument("quick-reference", "quick-reference", "en", "QR",
+                                   weasyprint.HTML(string=html).write_pdf(pdf_tags=True))
+        data = finished("home", document)["quick-reference.pdf"]
+        assert len(reader(data).pages) == pages
+        assert viewer_preferences(data)["/PrintScaling"] == "/None"
+        assert viewer_preferences(data)["/Duplex"] == duplex, size
+    # The screen and print editions leave printing to the reader.
+    assert "/Duplex" not in viewer_preferences(finished("screen", booklet)["core-rules.pdf"])
+
+
+def test_importing_the_editions_loads_no_renderer() -> None:
+    """The editions post-process PDFs: no templates, Markdown, rules engine or layout engine is loaded."""
+    code = ("import sys, sacredwire.editions; "
+            "print(' '.join(name for name in ('jinja2', 'markdown_it', 'sacredwire.engine', 'sacredwire.outputs', "
+            "'sacredwire.layout', 'weasyprint', 'pypdf') if name in sys.modules))")
+    loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert loaded.strip() == ""
 
 
 # every edition

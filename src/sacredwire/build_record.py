@@ -24,7 +24,7 @@ RECORD_FILE = "build-record.json"
 INPUT_FOLDERS = ("content", "templates", "locales")
 PACKAGE = Path(__file__).resolve().parent
 # Libraries whose versions change the bytes written.
-LIBRARIES = ("weasyprint", "pypdf", "pydyf", "fonttools")
+LIBRARIES = ("weasyprint", "pydyf", "fonttools", "pikepdf")
 
 
 def _digest_files(digest: "hashlib._Hash", base: Path, files: Iterable[Path]) -> None:

@@ -7,6 +7,6 @@ files for ``<out>/<lang>/<edition>/``.
 from __future__ import annotations
 
 from . import home, pod, press, screen  # noqa: F401  (each module registers its edition)
-from .base import EDITIONS, Deck, Edition, EditionError, EditionSettings, LaidOutDocument
+from .base import EDITIONS, Edition, EditionError, EditionSettings, LaidOutDocument
 
-__all__ = ["EDITIONS", "Deck", "Edition", "EditionError", "EditionSettings", "LaidOutDocument"]
+__all__ = ["Edition", "EditionError", "EditionSettings", "LaidOutDocument"]

@@ -8,28 +8,28 @@ streams with :func:`sacredwire.colour.grey_to_black_ink`.
 
 from __future__ import annotations
 
-from pypdf import PdfWriter
+from pikepdf import Pdf
 
 from ..colour import ColourError, grey_to_black_ink
 from ..pdf.streams import painters, streams_of
 from .base import EditionError
 
 
-def black_ink_greys(writer: PdfWriter, what: str) -> bool:
+def black_ink_greys(document: Pdf, what: str) -> bool:
     """Turn grey RGB colours into black ink in every painting stream; whether any changed.
 
     :class:`EditionError` names any other RGB colour: the design's colours are inks.
     """
-    seen: set[int] = set()
+    seen: set[tuple[int, int]] = set()
     changed = False
-    for page in writer.pages:
-        for stream in (stream for owner in painters(page, seen) for stream in streams_of(owner)):
-            data = stream.get_data()
+    for page in document.pages:
+        for stream in (stream for owner in painters(page.obj, seen) for stream in streams_of(owner)):
+            data = stream.read_bytes()
             try:
                 inked = grey_to_black_ink(data)
             except ColourError as error:
                 raise EditionError(f"{what}: {error}") from None
             if inked != data:
-                stream.set_data(inked)
+                stream.write(inked)
                 changed = True
     return changed

@@ -9,37 +9,37 @@ the same edition's folder, and the destination by name.
 
 from __future__ import annotations
 
-from pypdf import PdfWriter
-from pypdf.generic import BooleanObject, DictionaryObject, NameObject, TextStringObject
+import pikepdf
+from pikepdf import Dictionary, Name, Pdf, String
 
 from .base import file_name
 
 
-def link_other_volumes(writer: PdfWriter) -> None:
+def link_other_volumes(document: Pdf) -> None:
     """Turn every link to another booklet into a link to that booklet's file beside this one."""
-    for page in writer.pages:
-        for reference in page.get("/Annots") or []:
-            annotation = reference.get_object()
+    for page in document.pages:
+        annotations = page.obj.get("/Annots")
+        for annotation in annotations if isinstance(annotations, pikepdf.Array) else ():
             target = _volume_link(annotation)
             if target is None:
                 continue
-            document, destination = target
-            annotation[NameObject("/A")] = DictionaryObject({
-                NameObject("/S"): NameObject("/GoToR"),
-                NameObject("/F"): TextStringObject(file_name(document)),
-                NameObject("/D"): TextStringObject(destination),
-                NameObject("/NewWindow"): BooleanObject(True),
+            name, destination = target
+            annotation["/A"] = Dictionary({
+                "/S": Name.GoToR,
+                "/F": String(file_name(name)),
+                "/D": String(destination),
+                "/NewWindow": True,
             })
             # A tagged link describes its target for screen readers: the file beside
             # this one, not the folder it was laid out in.
             if "/Contents" in annotation:
-                annotation[NameObject("/Contents")] = TextStringObject(f"{file_name(document)}#{destination}")
+                annotation["/Contents"] = String(f"{file_name(name)}#{destination}")
 
 
-def _volume_link(annotation) -> tuple[str, str] | None:
+def _volume_link(annotation: Dictionary) -> tuple[str, str] | None:
     """(document name, destination) of a link to ``file:.../<document>.pdf#<destination>``."""
     action = annotation.get("/A")
-    uri = str(action.get_object().get("/URI", "")) if action is not None else ""
+    uri = str(action.get("/URI", "")) if isinstance(action, Dictionary) else ""
     if not uri.startswith("file:") or "#" not in uri:
         return None
     path, destination = uri.split("#", 1)

@@ -17,10 +17,11 @@ from __future__ import annotations
 import re
 import struct
 
-from pypdf import PdfReader, PdfWriter
-from pypdf.generic import ArrayObject, DictionaryObject, NameObject, TextStringObject
+import pikepdf
+from pikepdf import Array, Dictionary, Name, Pdf, String
 
-from ..pdf.streams import painters, resources_of
+from ..pdf.streams import identity, painters, resources_of
+from . import _pdf
 from ._inks import black_ink_greys
 from .base import EditionError, EditionSettings
 
@@ -32,94 +33,86 @@ PRINT_COLOUR_SPACES = {"/DeviceCMYK", "/DeviceGray", "/Separation", "/DeviceN", 
 # The catalog and page keys that only serve a reader on screen.
 SCREEN_ONLY_CATALOG_KEYS = ("/StructTreeRoot", "/MarkInfo", "/ViewerPreferences", "/OpenAction")
 SCREEN_ONLY_PAGE_KEYS = ("/Annots", "/StructParents", "/Tabs")
-PDFX_HEADER = "%PDF-1.4"
+PDFX_PDF_VERSION = "1.4"
 
 
-def print_writer(reader: PdfReader) -> PdfWriter:
-    """A writer holding the reader's document without the parts only a screen reads."""
-    drop_screen_parts(reader)
-    return PdfWriter(clone_from=reader)
+def _drop_keys(dictionary: Dictionary, keys: tuple[str, ...]) -> None:
+    for key in keys:
+        if key in dictionary:
+            del dictionary[key]
 
 
-def drop_screen_parts(reader: PdfReader) -> None:
-    """Remove what only a screen reads from the reader's document, before any of it is copied.
+def drop_screen_parts(document: Pdf) -> None:
+    """Remove what only a screen reads from the document (its structure tree, links, reading preferences).
 
-    The structure tree is most of a tagged file's objects; leaving it (and the
-    annotations it points at) behind before the copy, not after, saves
-    copying them at all.
+    The structure tree is most of a tagged file's objects; once nothing
+    refers to it, qpdf neither copies nor writes it.
     """
-    root = reader.root_object
-    for key in SCREEN_ONLY_CATALOG_KEYS:
-        root.pop(NameObject(key), None)
-    for page in reader.pages:
-        # The reader hands out a copy of each page's dictionary; the copy that is
-        # made follows the page tree to the dictionary itself.
-        original = page.indirect_reference.get_object() if page.indirect_reference is not None else page
-        for key in SCREEN_ONLY_PAGE_KEYS:
-            original.pop(NameObject(key), None)
+    _drop_keys(document.Root, SCREEN_ONLY_CATALOG_KEYS)
+    for page in document.pages:
+        _drop_keys(page.obj, SCREEN_ONLY_PAGE_KEYS)
 
 
-def make_pdfx(writer: PdfWriter, title: str, settings: EditionSettings, what: str) -> None:
-    """Turn the writer's document into a PDF/X-1a:2003 print file (in place), its greys in black ink."""
-    info = writer.metadata or {}
-    missing = [key for key in ("/CreationDate", "/ModDate") if key not in info]
+def make_pdfx(document: Pdf, title: str, settings: EditionSettings, what: str) -> None:
+    """Turn the document into a PDF/X-1a:2003 print file (in place), its greys in black ink.
+
+    Write it with :data:`PDFX_PDF_VERSION`.
+    """
+    info = document.trailer.get("/Info")
+    missing = [key for key in ("/CreationDate", "/ModDate") if not isinstance(info, Dictionary) or key not in info]
     if missing:
         raise EditionError(f"{what}: PDF/X needs {' and '.join(missing)}; the laid-out document has none")
-    root = writer.root_object
-    for key in SCREEN_ONLY_CATALOG_KEYS:
-        root.pop(NameObject(key), None)
-    seen: set[int] = set()
-    for number, page in enumerate(writer.pages, start=1):
-        for key in SCREEN_ONLY_PAGE_KEYS:
-            page.pop(NameObject(key), None)
+    drop_screen_parts(document)
+    seen: set[tuple[int, int]] = set()
+    for number, page in enumerate(_pdf.pages(document), start=1):
         for owner in painters(page, seen):
             _drop_transparency(owner, f"{what}: page {number}")
             _bare_cff_fonts(owner, seen, f"{what}: page {number}")
-    black_ink_greys(writer, what)
-    root[NameObject("/OutputIntents")] = ArrayObject([DictionaryObject({
-        NameObject("/Type"): NameObject("/OutputIntent"),
-        NameObject("/S"): NameObject("/GTS_PDFX"),
-        NameObject("/OutputConditionIdentifier"): TextStringObject(settings.output_condition_identifier),
-        NameObject("/OutputCondition"): TextStringObject(settings.output_condition),
-        NameObject("/RegistryName"): TextStringObject(settings.output_registry),
-        NameObject("/Info"): TextStringObject(settings.output_info),
+    black_ink_greys(document, what)
+    document.Root["/OutputIntents"] = Array([Dictionary({
+        "/Type": Name.OutputIntent,
+        "/S": Name.GTS_PDFX,
+        "/OutputConditionIdentifier": String(settings.output_condition_identifier),
+        "/OutputCondition": String(settings.output_condition),
+        "/RegistryName": String(settings.output_registry),
+        "/Info": String(settings.output_info),
     })])
-    writer.add_metadata({"/Title": title, "/GTS_PDFXVersion": PDFX_VERSION,
-                         "/GTS_PDFXConformance": PDFX_CONFORMANCE})
-    # /Trapped is a name; pypdf's public metadata calls write every value as a string.
-    writer._info[NameObject("/Trapped")] = NameObject("/False")
-    writer.pdf_header = PDFX_HEADER
+    info = document.docinfo
+    info["/Title"] = String(title)
+    info["/GTS_PDFXVersion"] = String(PDFX_VERSION)
+    info["/GTS_PDFXConformance"] = String(PDFX_CONFORMANCE)
+    info["/Trapped"] = Name("/False")
 
 
-def _drop_transparency(owner: DictionaryObject, where: str) -> None:
+def _drop_transparency(owner: pikepdf.Object, where: str) -> None:
     """Remove a transparency group that changes nothing; refuse real transparency."""
-    owner.pop(NameObject("/Group"), None)
+    if "/Group" in owner:
+        del owner["/Group"]
     resources = resources_of(owner)
     if resources is None:
         return
-    for name, state in (resources.get("/ExtGState") or {}).items():
-        state = state.get_object()
+    states = resources.get("/ExtGState")
+    for name, state in (states.items() if isinstance(states, Dictionary) else ()):
         alpha = min(float(state.get("/ca", 1)), float(state.get("/CA", 1)))
-        soft_mask = state.get("/SMask", NameObject("/None"))
-        blend = state.get("/BM", NameObject("/Normal"))
+        soft_mask = state.get("/SMask", Name("/None"))
+        blend = state.get("/BM", Name("/Normal"))
         if alpha < 1 or soft_mask != "/None" or blend not in ("/Normal", "/Compatible"):
             raise EditionError(f"{where}: transparency ({name}: opacity {alpha}, soft mask {soft_mask}, "
                                f"blend {blend}) is not allowed in PDF/X-1a; make the style opaque")
     _drop_unused_colour_spaces(owner, resources)
 
 
-def _drop_unused_colour_spaces(owner: DictionaryObject, resources: DictionaryObject) -> None:
+def _drop_unused_colour_spaces(owner: pikepdf.Object, resources: Dictionary) -> None:
     spaces = resources.get("/ColorSpace")
-    if spaces is None:
+    if not isinstance(spaces, Dictionary):
         return
-    spaces = spaces.get_object()
-    data = owner.get_contents().get_data() if hasattr(owner, "get_contents") else owner.get_data()
-    for name in list(spaces):
-        family = spaces[name].get_object()
-        family = family[0] if isinstance(family, ArrayObject) else family
+    data = owner.read_bytes() if isinstance(owner, pikepdf.Stream) else _pdf.content(owner)
+    for name in list(spaces.keys()):
+        family = spaces[name]
+        family = family[0] if isinstance(family, Array) else family
         # A used one is left for the preflight to report: removing it would change the page.
-        if family in PRINT_COLOUR_SPACES or re.search(re.escape(name.encode("latin-1")) + rb"(?![^\s/\[\]<>()%])",
-                                                      data):
+        if str(family) in PRINT_COLOUR_SPACES or re.search(re.escape(name.encode("latin-1"))
+                                                           + rb"(?![^\s/\[\]<>()%])", data):
             continue
         del spaces[name]
 
@@ -136,25 +129,26 @@ def cff_table(font: bytes) -> bytes:
     raise ValueError("no CFF table")
 
 
-def _bare_cff_fonts(owner: DictionaryObject, seen: set[int], where: str) -> None:
+def _bare_cff_fonts(owner: pikepdf.Object, seen: set[tuple[int, int]], where: str) -> None:
     """Store each OpenType CFF font program as the bare CFF program it wraps (PDF 1.4's CIDFontType0C).
 
     WeasyPrint's subsets are name-keyed CFF, so a CID is used as the glyph
     index, exactly as with the OpenType wrapper: the glyphs do not change.
     """
-    for font in ((resources_of(owner) or {}).get("/Font") or {}).values():
-        for descendant in font.get_object().get("/DescendantFonts", []):
-            descriptor = descendant.get_object().get("/FontDescriptor")
-            program = descriptor.get_object().get("/FontFile3") if descriptor is not None else None
-            if program is None or id(program.get_object()) in seen:
+    resources = resources_of(owner)
+    fonts = resources.get("/Font") if resources is not None else None
+    for font in (fonts.values() if isinstance(fonts, Dictionary) else ()):
+        for descendant in font.get("/DescendantFonts", Array()):
+            descriptor = descendant.get("/FontDescriptor")
+            program = descriptor.get("/FontFile3") if isinstance(descriptor, Dictionary) else None
+            if not isinstance(program, pikepdf.Stream) or identity(program) in seen:
                 continue
-            program = program.get_object()
-            seen.add(id(program))
+            seen.add(identity(program))
             if program.get("/Subtype") != "/OpenType":
                 continue
             try:
-                bare = cff_table(program.get_data())
+                bare = cff_table(program.read_bytes())
             except (ValueError, struct.error) as error:
-                raise EditionError(f"{where}: font {font.get_object().get('/BaseFont')}: {error}") from None
-            program.set_data(bare)
-            program[NameObject("/Subtype")] = NameObject("/CIDFontType0C")
+                raise EditionError(f"{where}: font {font.get('/BaseFont')}: {error}") from None
+            program.write(bare)
+            program["/Subtype"] = Name("/CIDFontType0C")

@@ -10,8 +10,8 @@ structure tree, and every other byte, stay as they are.
 
 from __future__ import annotations
 
-from pypdf import PdfWriter
-from pypdf.generic import DictionaryObject, StreamObject
+import pikepdf
+from pikepdf import Dictionary, Pdf
 
 from ..colour import Cmyk, cmyk_to_rgb
 from ..pdf.streams import painters, resources_of, rewrite
@@ -29,15 +29,15 @@ def _rgb_operands(operands: list) -> bytes:
     return b" ".join(_pdf.number(round(value, 6)).encode("ascii") for value in (red, green, blue))
 
 
-def _is_cmyk(name, resources: DictionaryObject | None) -> bool:
+def _is_cmyk(name: str, resources: Dictionary | None) -> bool:
     if name == CMYK:
         return True
-    spaces = (resources or {}).get("/ColorSpace")
-    space = spaces.get_object().get(name) if spaces is not None else None
-    return space is not None and space.get_object() == CMYK
+    spaces = resources.get("/ColorSpace") if resources is not None else None
+    space = spaces.get(name) if isinstance(spaces, Dictionary) else None
+    return isinstance(space, pikepdf.Name) and space == CMYK
 
 
-def convert_stream(data: bytes, resources: DictionaryObject | None) -> bytes | None:
+def convert_stream(data: bytes, resources: Dictionary | None) -> bytes | None:
     """The content stream with its CMYK colour operations in RGB; ``None`` when it sets no CMYK colour.
 
     >>> convert_stream(b"q /DeviceCMYK cs 0 0 0 1 scn 0 0 5 5 re f Q 0 0 0 0 K", None)
@@ -68,18 +68,18 @@ def convert_stream(data: bytes, resources: DictionaryObject | None) -> bytes | N
     return rewrite(data, replace)
 
 
-def convert_to_rgb(writer: PdfWriter) -> None:
-    """Every page of the writer's document painted in DeviceRGB instead of DeviceCMYK."""
-    seen: set[int] = set()
-    for page in writer.pages:
-        for owner in painters(page, seen):
+def convert_to_rgb(document: Pdf) -> None:
+    """Every page of the document painted in DeviceRGB instead of DeviceCMYK."""
+    seen: set[tuple[int, int]] = set()
+    for page in document.pages:
+        for owner in painters(page.obj, seen):
             resources = resources_of(owner)
-            if isinstance(owner, StreamObject):
-                converted = convert_stream(owner.get_data(), resources)
+            if isinstance(owner, pikepdf.Stream):
+                converted = convert_stream(owner.read_bytes(), resources)
                 if converted is not None:
-                    owner.set_data(converted)
+                    owner.write(converted)
                 continue
             # A page's streams are one content: the colour in force carries from one to the next.
             converted = convert_stream(_pdf.content(owner), resources)
             if converted is not None:
-                _pdf.replace_content(writer, owner, converted)
+                _pdf.replace_content(document, owner, converted)

@@ -1,7 +1,7 @@
 """What every edition works on and returns, and the registry of editions.
 
 An edition never lays anything out again: it takes the one laid-out PDF of a
-document and language and post-processes it with pypdf (boxes, marks, colour,
+document and language and post-processes it with pikepdf, a binding of qpdf (boxes, marks, colour,
 imposition). Every function is bytes in, bytes out, and deterministic: the same
 input bytes give the same output bytes.
 """
@@ -10,10 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
+from ..artifact import Artifact
 from ..diagnostics import LayoutError
-from ..outputs.artifact import Artifact
+
+if TYPE_CHECKING:
+    # Only named here: loading the layout (WeasyPrint) is what an edition never needs.
+    from ..layout.cards import Deck
 
 DocumentKind = Literal["booklet", "quick-reference", "cards"]
 Paper = Literal["a4", "letter"]
@@ -26,15 +30,6 @@ SINGLE_FILE, SHEETS_FILE = "cards-single.pdf", "cards.pdf"
 
 class EditionError(LayoutError):
     """A laid-out document cannot become this edition (reported like a failed layout)."""
-
-
-@dataclass(frozen=True)
-class Deck:
-    """The pages of one deck in the single-card PDF: ``first_page`` is 1-based, a card is two pages."""
-
-    name: str
-    first_page: int
-    page_count: int
 
 
 @dataclass(frozen=True)

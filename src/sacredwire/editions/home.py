@@ -4,7 +4,8 @@ A booklet goes 2-up on landscape A4 (or US Letter, scaled to fit) in
 saddle-stitch order, for duplex printing flipped on the short edge; each
 page is placed from its TrimBox, the bleed cut away. The cards go 3 x 3 on
 portrait sheets, fronts and mirrored backs alternating for duplex printing
-flipped on the long edge, with cut marks outside the grid.
+flipped on the long edge, with cut marks outside the grid. Each file tells the
+print dialog to print at 100 % and which edge to flip on.
 """
 
 from __future__ import annotations
@@ -12,10 +13,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import PurePosixPath
 
-from pypdf import PdfWriter
-from pypdf.generic import NameObject
+import pikepdf
+from pikepdf import Name
 
-from ..outputs.artifact import Artifact
+from ..artifact import Artifact
 from . import _pdf
 from ._inks import black_ink_greys
 from ._links import link_other_volumes
@@ -40,6 +41,26 @@ class Side:
 
     back: bool
     slots: tuple[int | None, ...]
+
+
+def printing(document: pikepdf.Pdf) -> dict[str, Name]:
+    """What the print dialog is told: print at 100 %, and how a sheet is turned over for its back.
+
+    A scaled card or page no longer meets its cut marks or folds. Every home
+    file is turned over as a reader turns a page, about the page's left edge:
+    a landscape side (the 2-up booklet sheets) turns on the sheet's short
+    edge, a portrait one (the card sheets, whose backs are mirrored for it)
+    on its long edge. A single page is printed on one side.
+    """
+    first = document.pages[0].obj
+    width, height = _pdf.size(_pdf.box(first, "/MediaBox"))
+    rotated = int(first.get("/Rotate", 0)) % 180 == 90
+    landscape = (width > height) != rotated
+    if len(document.pages) == 1:
+        duplex = Name.Simplex
+    else:
+        duplex = Name.DuplexFlipShortEdge if landscape else Name.DuplexFlipLongEdge
+    return {"PrintScaling": Name("/None"), "Duplex": duplex}
 
 
 def impose(count: int, columns: int = COLUMNS, rows: int = ROWS) -> list[Side]:
@@ -92,27 +113,29 @@ def _placement(trim: _pdf.Box, area: _pdf.Box) -> str:
 
 def booklet_sheets(pdf: bytes, title: str, language: str, paper: Paper, what: str) -> bytes:
     """The booklet 2-up on landscape sheets in saddle-stitch order; n pages make n/2 sides."""
-    reader = _pdf.read(pdf, what)
-    count = len(reader.pages)
+    source = _pdf.read(pdf, what)
+    pages = _pdf.pages(source)
+    count = len(pages)
     if count % 4:
         raise EditionError(f"{what}: {count} pages; a saddle-stitched booklet needs a multiple of 4")
     height, width = PAPERS[paper]
-    writer = PdfWriter()
-    _pdf.copy_info(writer, reader)
+    document = pikepdf.new()
+    _pdf.copy_info(document, source)
+    placed: _pdf.PlacedForms = {}
     for left_page, right_page in saddle_stitch_order(count):
-        side = _pdf.blank_page(writer, width, height)
+        side = _pdf.blank_page(document, width, height)
         resources = _pdf.resource_dict(side, "/XObject")
         lines = []
         halves = ((left_page, (0.0, 0.0, width / 2, height)), (right_page, (width / 2, 0.0, width, height)))
         for number, area in halves:
-            page = reader.pages[number - 1]
+            page = pages[number - 1]
             trim = _pdf.trim_of(page, number, what)
-            resources[NameObject(f"/P{number}")] = _pdf.form_from_page(writer, page, trim)
+            resources[f"/P{number}"] = _pdf.form_from_page(document, source, page, trim, placed)
             lines.append(f"q {_placement(trim, area)} /P{number} Do Q")
-        _pdf.replace_content(writer, side, _pdf.operators(lines))
-    black_ink_greys(writer, what)
-    prepare_for_reading(writer, title, language)
-    return _pdf.written(writer, reader, f"home booklet {paper}")
+        _pdf.replace_content(document, side, _pdf.operators(lines))
+    black_ink_greys(document, what)
+    prepare_for_reading(document, title, language, **printing(document))
+    return _pdf.written(document, _pdf.FULL_PDF_VERSION)
 
 
 def card_slots(card: _pdf.Box, paper: Paper, gutter: float) -> list[_pdf.Box]:
@@ -156,19 +179,21 @@ def cut_marks(slots: list[_pdf.Box], paper: Paper, what: str) -> list[str]:
 
 def card_sheets(pdf: bytes, title: str, language: str, paper: Paper, gutter_mm: float, what: str) -> bytes:
     """Print-and-play sheets from the single cards (front, back, front, back ... one page each)."""
-    reader = _pdf.read(pdf, what)
-    if len(reader.pages) % 2:
-        raise EditionError(f"{what}: {len(reader.pages)} card pages; every card has a front and a back")
-    trims = [_pdf.trim_of(page, number, what) for number, page in enumerate(reader.pages, start=1)]
+    source = _pdf.read(pdf, what)
+    pages = _pdf.pages(source)
+    if len(pages) % 2:
+        raise EditionError(f"{what}: {len(pages)} card pages; every card has a front and a back")
+    trims = [_pdf.trim_of(page, number, what) for number, page in enumerate(pages, start=1)]
     if len({tuple(round(value, 2) for value in _pdf.size(trim)) for trim in trims}) > 1:
         raise EditionError(f"{what}: the cards do not all have the same trim size")
     slots = card_slots(trims[0], paper, gutter_mm * MM)
     marks = cut_marks(slots, paper, what)
     width, height = PAPERS[paper]
-    writer = PdfWriter()
-    _pdf.copy_info(writer, reader)
-    for side in impose(len(reader.pages) // 2):
-        sheet = _pdf.blank_page(writer, width, height)
+    document = pikepdf.new()
+    _pdf.copy_info(document, source)
+    placed: _pdf.PlacedForms = {}
+    for side in impose(len(pages) // 2):
+        sheet = _pdf.blank_page(document, width, height)
         resources = _pdf.resource_dict(sheet, "/XObject")
         lines = []
         for slot, card in zip(slots, side.slots):
@@ -176,12 +201,12 @@ def card_sheets(pdf: bytes, title: str, language: str, paper: Paper, gutter_mm: 
                 continue
             index = 2 * card + int(side.back)
             name = f"/C{index + 1}"
-            resources[NameObject(name)] = _pdf.form_from_page(writer, reader.pages[index], trims[index])
+            resources[name] = _pdf.form_from_page(document, source, pages[index], trims[index], placed)
             lines.append(f"q {_placement(trims[index], slot)} {name} Do Q")
-        _pdf.replace_content(writer, sheet, _pdf.operators(lines + marks))
-    black_ink_greys(writer, what)
-    prepare_for_reading(writer, title, language)
-    return _pdf.written(writer, reader, f"home cards {paper} {gutter_mm}")
+        _pdf.replace_content(document, sheet, _pdf.operators(lines + marks))
+    black_ink_greys(document, what)
+    prepare_for_reading(document, title, language, **printing(document))
+    return _pdf.written(document, _pdf.FULL_PDF_VERSION)
 
 
 @edition("home", "Home printing: booklets 2-up for folding, print-and-play card sheets, the quick reference",
@@ -196,9 +221,8 @@ def finish_home(document: LaidOutDocument, settings: EditionSettings) -> list[Ar
     if document.kind == "cards":
         data = card_sheets(document.pdf, document.title, language, settings.paper, settings.card_gutter_mm, what)
         return [Artifact(PurePosixPath(SHEETS_FILE), data)]
-    reader = _pdf.read(document.pdf, what)
-    writer = PdfWriter(clone_from=reader)
-    black_ink_greys(writer, what)
-    link_other_volumes(writer)
-    prepare_for_reading(writer, document.title, language)
-    return [Artifact(PurePosixPath(file_name(document.name)), _pdf.written(writer, reader, "home"))]
+    quick_reference = _pdf.read(document.pdf, what)
+    black_ink_greys(quick_reference, what)
+    link_other_volumes(quick_reference)
+    prepare_for_reading(quick_reference, document.title, language, **printing(quick_reference))
+    return [Artifact(PurePosixPath(file_name(document.name)), _pdf.written(quick_reference, _pdf.FULL_PDF_VERSION))]

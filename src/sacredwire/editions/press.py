@@ -10,30 +10,29 @@ from __future__ import annotations
 
 from pathlib import PurePosixPath
 
-from pypdf import PageObject, PdfWriter
-from pypdf.generic import ArrayObject, DictionaryObject, FloatObject, NameObject, NumberObject
+from pikepdf import Array, Dictionary, Name, Pdf
 
-from ..outputs.artifact import Artifact
+from ..artifact import Artifact
 from . import _pdf
-from ._pdfx import make_pdfx, print_writer
+from ._pdfx import PDFX_PDF_VERSION, drop_screen_parts, make_pdfx
 from .base import MM, SINGLE_FILE, EditionSettings, LaidOutDocument, edition, file_name
 
-REGISTRATION = NameObject("/SW28Registration")
+REGISTRATION = "/SW28Registration"
 MARK_WIDTH_PT = 0.25
 # The marks keep 1 mm off the BleedBox and off the paper's edge.
 MARK_GAP_MM = 1.0
 
 
-def registration_colour() -> ArrayObject:
+def registration_colour() -> Array:
     """The registration colour: a separation named All, printed on every plate."""
-    return ArrayObject([
-        NameObject("/Separation"), NameObject("/All"), NameObject("/DeviceCMYK"),
-        DictionaryObject({
-            NameObject("/FunctionType"): NumberObject(2),
-            NameObject("/Domain"): ArrayObject([NumberObject(0), NumberObject(1)]),
-            NameObject("/C0"): ArrayObject([FloatObject(0)] * 4),
-            NameObject("/C1"): ArrayObject([FloatObject(1)] * 4),
-            NameObject("/N"): NumberObject(1),
+    return Array([
+        Name.Separation, Name.All, Name.DeviceCMYK,
+        Dictionary({
+            "/FunctionType": 2,
+            "/Domain": Array([0, 1]),
+            "/C0": Array([0.0] * 4),
+            "/C1": Array([1.0] * 4),
+            "/N": 1,
         }),
     ])
 
@@ -55,7 +54,7 @@ def crop_marks(trim: _pdf.Box, offset: float, length: float) -> list[tuple[float
     return lines
 
 
-def mark_page(writer: PdfWriter, page: PageObject, bleed: float, slug: float) -> None:
+def mark_page(document: Pdf, page: Dictionary, bleed: float, slug: float) -> None:
     """Give one page its press boxes, clip its content to the BleedBox and draw its crop marks."""
     trim = _pdf.box(page, "/TrimBox")
     bleed_box = _pdf.grow(trim, bleed)
@@ -67,22 +66,23 @@ def mark_page(writer: PdfWriter, page: PageObject, bleed: float, slug: float) ->
     left, bottom, right, top = bleed_box
     clip = f"q {_pdf.number(left)} {_pdf.number(bottom)} {_pdf.number(right - left)} " \
            f"{_pdf.number(top - bottom)} re W n\n".encode("ascii")
-    _pdf.replace_content(writer, page, clip + _pdf.content(page) + b"\nQ\n" + _pdf.operators(lines))
+    _pdf.replace_content(document, page, clip + _pdf.content(page) + b"\nQ\n" + _pdf.operators(lines))
     _pdf.resource_dict(page, "/ColorSpace")[REGISTRATION] = registration_colour()
     _pdf.set_boxes(page, media=_pdf.grow(bleed_box, slug), bleed=bleed_box, trim=trim, crop=None)
 
 
 def press_pdf(pdf: bytes, title: str, settings: EditionSettings, what: str) -> bytes:
     """Every page with the press bleed, a slug and crop marks, as a PDF/X-1a print file."""
-    reader = _pdf.read(pdf, what)
+    document = _pdf.read(pdf, what)
     bleed, slug = settings.press_bleed_mm * MM, settings.slug_mm * MM
-    for number, page in enumerate(reader.pages, start=1):
+    pages = _pdf.pages(document)
+    for number, page in enumerate(pages, start=1):
         _pdf.require_bleed(page, number, bleed, what)
-    writer = print_writer(reader)
-    for page in writer.pages:
-        mark_page(writer, page, bleed, slug)
-    make_pdfx(writer, title, settings, what)
-    return _pdf.written(writer, reader, "press", tidy=False)
+    drop_screen_parts(document)
+    for page in pages:
+        mark_page(document, page, bleed, slug)
+    make_pdfx(document, title, settings, what)
+    return _pdf.written(document, PDFX_PDF_VERSION)
 
 
 @edition("press", "Offset or local digital printing: every page with its bleed and crop marks, PDF/X-1a",

@@ -9,41 +9,45 @@ from __future__ import annotations
 
 from pathlib import PurePosixPath
 
-from pypdf import PdfWriter
-from pypdf.generic import BooleanObject, DictionaryObject, NameObject, TextStringObject
+from pikepdf import Dictionary, Name, Pdf, String
 
-from ..outputs.artifact import Artifact
+from ..artifact import Artifact
 from . import _pdf
 from ._links import link_other_volumes
 from ._rgb import convert_to_rgb
 from .base import EditionSettings, LaidOutDocument, edition, file_name
 
 
-def prepare_for_reading(writer: PdfWriter, title: str, language: str) -> None:
-    """Bookmarks shown on opening, the title in the title bar, the document's language, its PDF version."""
-    root = writer.root_object
-    root[NameObject("/PageMode")] = NameObject("/UseOutlines")
-    preferences = root.get("/ViewerPreferences")
-    preferences = preferences.get_object() if preferences is not None else DictionaryObject()
-    preferences[NameObject("/DisplayDocTitle")] = BooleanObject(True)
-    root[NameObject("/ViewerPreferences")] = preferences
-    root[NameObject("/Lang")] = TextStringObject(language)
-    writer.add_metadata({"/Title": title})
-    writer.pdf_header = _pdf.FULL_PDF_HEADER
+def prepare_for_reading(document: Pdf, title: str, language: str, **preferences: Name | bool) -> None:
+    """Bookmarks shown on opening, the title in the title bar, the document's language.
+
+    ``preferences`` adds viewer preferences by key (``PrintScaling``, ``Duplex``).
+    Write the file as :data:`_pdf.FULL_PDF_VERSION`.
+    """
+    root = document.Root
+    root["/PageMode"] = Name.UseOutlines
+    viewer = root.get("/ViewerPreferences")
+    if not isinstance(viewer, Dictionary):
+        viewer = Dictionary()
+    viewer["/DisplayDocTitle"] = True
+    for key, value in preferences.items():
+        viewer[f"/{key}"] = value
+    root["/ViewerPreferences"] = viewer
+    root["/Lang"] = String(language)
+    document.docinfo["/Title"] = String(title)
 
 
 def screen_pdf(pdf: bytes, title: str, language: str, what: str) -> bytes:
     """Every page cut to its trim, RGB, with reading preferences and working cross-volume links."""
-    reader = _pdf.read(pdf, what)
-    writer = PdfWriter(clone_from=reader)
-    for page in writer.pages:
+    document = _pdf.read(pdf, what)
+    for page in _pdf.pages(document):
         # Without a TrimBox (the quick reference has no bleed) the trim is the MediaBox.
         trim = _pdf.box(page, "/TrimBox")
         _pdf.set_boxes(page, media=trim, crop=trim, bleed=trim, trim=trim)
-    convert_to_rgb(writer)
-    link_other_volumes(writer)
-    prepare_for_reading(writer, title, language)
-    return _pdf.written(writer, reader, "screen", tidy=False)
+    convert_to_rgb(document)
+    link_other_volumes(document)
+    prepare_for_reading(document, title, language)
+    return _pdf.written(document, _pdf.FULL_PDF_VERSION)
 
 
 @edition("screen", "Reading on screen: trimmed pages, RGB, bookmarks, tagged, linked volumes",

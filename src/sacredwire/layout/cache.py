@@ -4,7 +4,7 @@ The HTML (with the styles and fonts it uses) and the code that lays it out
 and post-processes it fully determine the PDF, so a document whose key did not
 change is never laid out again. The key therefore covers the HTML, the
 template assets, the versions of the libraries that shape the bytes (WeasyPrint,
-pydyf, fontTools, pypdf) and a digest of this
+pydyf, fontTools, pikepdf) and a digest of this
 package's own layout code.
 
 Each entry is a PDF and a JSON record beside it holding its anchors and the

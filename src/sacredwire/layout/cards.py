@@ -14,7 +14,6 @@ import weasyprint
 
 from ..diagnostics import ContentError
 from ..render import RenderContext, render
-from ..editions.base import Deck
 from ..render.cards import Card, cards
 from . import LaidOut, LayoutError, anchors, lay_out, pdf_bytes
 from ._boxes import require_type_size, spills
@@ -60,6 +59,15 @@ def make_cards(context: RenderContext, cache: LayoutCache) -> tuple[LaidOut, tup
     html = render("cards", context, deck=made)
     laid_out = _lay_out_checked(html, 2 * len(made), root, cache.key("cards", context.lang, html), what, cache)
     return laid_out, decks(made)
+
+
+@dataclass(frozen=True)
+class Deck:
+    """The pages of one deck in the single-card PDF: ``first_page`` is 1-based, a card is two pages."""
+
+    name: str
+    first_page: int
+    page_count: int
 
 
 def decks(made: Sequence[Card]) -> tuple[Deck, ...]:

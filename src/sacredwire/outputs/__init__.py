@@ -21,7 +21,7 @@ from ..model import BookMeta, Rulebook
 from ..render import RenderContext
 from ..render.booklet import change_bars_option
 from ..render.pages import PageMap
-from .artifact import Artifact
+from ..artifact import Artifact
 
 if TYPE_CHECKING:  # the layout stage imports WeasyPrint, which 'sw28 build --help' need not load
     from ..editions import EditionSettings, LaidOutDocument
@@ -107,7 +107,10 @@ class OutputContext:
         product = _product(document.kind, edition, artifact.path.name)
         margin = settings.card_safe_margin if document.kind == "cards" else settings.booklet_safe_margin
         name = f"{self.lang}/{edition}/{artifact.path}"
-        profile = profile_for(edition, product, ink_limit=settings.ink_limit, safe_margin=margin.pt)
+        # The edition's own settings (content/outputs.yaml), not the print services' defaults.
+        bleed = settings.editions[edition].bleed.pt if edition in settings.editions else None
+        profile = profile_for(edition, product, ink_limit=settings.ink_limit, safe_margin=margin.pt, bleed=bleed,
+                              card_trim=(settings.card_width.pt, settings.card_height.pt))
         errors = [finding for finding in preflight_pdf(artifact.data, name, profile)
                   if finding.severity is Severity.ERROR]
         if errors:

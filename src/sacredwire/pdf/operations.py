@@ -4,7 +4,7 @@ pypdf's ``ContentStream.operations`` gives the same pairs but builds a pypdf
 object per token through a byte-by-byte reader, which costs about three
 quarters of a preflight run on text-heavy pages. This tokenizer matches each
 token with one regular expression instead. Operands become Python values:
-numbers ``float``, names :class:`~pypdf.generic.NameObject` (``/F1``),
+numbers ``float``, names :class:`Name` (``/F1``),
 strings ``bytes`` (escapes and hex decoded), arrays ``list``, dictionaries
 ``dict``; ``true``/``false``/``null`` become ``True``/``False``/``None``. An
 inline image is one ``({"settings": dict, "data": bytes}, b"INLINE IMAGE")``
@@ -19,7 +19,6 @@ from __future__ import annotations
 import re
 from collections import OrderedDict
 
-from pypdf.generic import NameObject
 
 _DELIMITERS = rb"()<>\[\]{}/%"
 _WHITESPACE = rb"\x00\t\n\x0c\r "            # for the patterns (escapes read by re)
@@ -51,6 +50,12 @@ _ESCAPES = {ord("n"): b"\n", ord("r"): b"\r", ord("t"): b"\t", ord("b"): b"\b", 
             ord("("): b"(", ord(")"): b")", ord("\\"): b"\\"}
 _HEX_SPACE = re.compile(rb"[" + _WHITESPACE + rb"]")
 _IMAGE_END = re.compile(rb"[" + _WHITESPACE + rb"]EI(?=[" + _WHITESPACE + _DELIMITERS + rb"]|$)")
+
+
+class Name(str):
+    """A name operand (``/F1``): a string with its slash, told apart from a string operand (``bytes``)."""
+
+    __slots__ = ()
 
 
 class ContentSyntaxError(ValueError):
@@ -142,7 +147,7 @@ def _tokenize(data: bytes) -> list[tuple[list, bytes, int, int]]:
         if kind == "numbers":
             operands.extend(map(float, token.group(kind).split()))
         elif kind == "name":
-            operands.append(NameObject(_name(token.group(kind))))
+            operands.append(Name(_name(token.group(kind))))
         elif kind == "shows":
             operands.append([float(number) if number else bytes.fromhex(digits.decode("ascii") + "0" * (len(digits) % 2))
                              for digits, number in _SHOW_ITEM.findall(token.group(kind))])

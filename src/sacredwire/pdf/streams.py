@@ -3,14 +3,17 @@
 A page paints its content streams and, through its resources, Form XObjects
 and tiling patterns, which may paint further ones. Images and shading
 patterns have no content stream. Each painting object is visited once per
-document (``seen`` holds the ids already visited), however many pages use it.
+document (``seen`` holds the object numbers already visited, painters or
+not), however many pages use it. The objects are pikepdf's, which follows indirect references
+itself.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from pypdf.generic import ArrayObject, DictionaryObject, StreamObject
+import pikepdf
+from pikepdf import Array, Dictionary
 
 from .operations import operations_with_spans
 
@@ -18,42 +21,63 @@ from .operations import operations_with_spans
 Replacement = Callable[[list, bytes], bytes | None]
 
 
-def resources_of(owner: DictionaryObject) -> DictionaryObject | None:
+Owner = pikepdf.Object  # a page dictionary, or a form or tiling pattern stream
+
+
+def resources_of(owner: Owner) -> Dictionary | None:
     """The resource dictionary of a page, form or pattern, if it has one."""
     resources = owner.get("/Resources")
-    return resources.get_object() if resources is not None else None
+    return resources if isinstance(resources, Dictionary) else None
 
 
-def _paints_content(obj: DictionaryObject) -> bool:
-    return isinstance(obj, StreamObject) and (obj.get("/Subtype") == "/Form" or obj.get("/PatternType") == 1)
+def identity(obj: Owner) -> tuple[int, int]:
+    """What tells one object from another: its object number and generation (a painter is indirect)."""
+    return obj.objgen if obj.is_indirect else (-1, id(obj))
 
 
-def painters(page: DictionaryObject, seen: set[int]) -> Iterator[DictionaryObject]:
+def _paints_content(obj: Owner) -> bool:
+    return isinstance(obj, pikepdf.Stream) and (obj.get("/Subtype") == "/Form" or obj.get("/PatternType") == 1)
+
+
+def painters(page: Owner, seen: set[tuple[int, int]]) -> Iterator[Owner]:
     """The page, then every form and tiling pattern it paints, nested ones too; each once per ``seen``."""
     pending = [page]
     while pending:
         owner = pending.pop()
-        if id(owner) in seen:
+        if identity(owner) in seen:
             continue
-        seen.add(id(owner))
+        seen.add(identity(owner))
         yield owner
-        resources = resources_of(owner) or {}
+        resources = resources_of(owner)
+        if resources is None:
+            continue
         for category in ("/XObject", "/Pattern"):
-            for child in (resources.get(category) or {}).values():
-                child = child.get_object()
-                if _paints_content(child) and id(child) not in seen:
+            children = resources.get(category)
+            if not isinstance(children, Dictionary):
+                continue
+            if children.is_indirect:
+                # Pages often share one dictionary of every form and image: walk it once.
+                if identity(children) in seen:
+                    continue
+                seen.add(identity(children))
+            for child in children.values():
+                key = identity(child)
+                if key in seen:
+                    continue
+                if _paints_content(child):
                     pending.append(child)
+                else:
+                    seen.add(key)  # an image or a shading: never a painter, never asked again
 
 
-def streams_of(owner: DictionaryObject) -> list[StreamObject]:
+def streams_of(owner: Owner) -> list[pikepdf.Object]:
     """The content streams of a page (in order), or the form or pattern itself."""
-    if isinstance(owner, StreamObject):
+    if isinstance(owner, pikepdf.Stream):
         return [owner]
     contents = owner.get("/Contents")
     if contents is None:
         return []
-    contents = contents.get_object()
-    return [item.get_object() for item in contents] if isinstance(contents, ArrayObject) else [contents]
+    return list(contents) if isinstance(contents, Array) else [contents]
 
 
 def rewrite(data: bytes, replace: Replacement) -> bytes | None:

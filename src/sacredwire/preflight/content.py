@@ -19,9 +19,9 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 
-from pypdf.generic import ArrayObject, DictionaryObject, NameObject
+from pypdf.generic import ArrayObject, DictionaryObject
 
-from ..pdf.operations import parse_operations
+from ..pdf.operations import Name, parse_operations
 from .colourspace import (DEVICE_CMYK, DEVICE_GRAY, DEVICE_RGB, PATTERN, ColourSpace, is_registration,
                           is_rich_black, resolve, total_ink)
 from .geometry import IDENTITY, Matrix, Rect, bounds, multiply, scale_of
@@ -274,7 +274,7 @@ class ContentReader:
             colour = Colour(DEVICE_RGB, tuple(float(value) for value in operands))
         elif lowered == b"k":
             colour = Colour(DEVICE_CMYK, tuple(float(value) for value in operands))
-        elif operands and isinstance(operands[-1], NameObject):
+        elif operands and isinstance(operands[-1], Name):
             # scn with a pattern name: the pattern's shading decides the colour.
             reference = _resource_reference(resources, "/Pattern", operands[-1])
             pattern = reference.get_object() if reference is not None else None

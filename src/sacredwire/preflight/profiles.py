@@ -16,6 +16,10 @@ home        A4 or US Letter sheets, RGB allowed
 any         no requirement beyond a sound file: reports facts, unembedded fonts, Type 3 fonts
 ==========  ==================================================================================
 
+The bleeds, card trim, ink limit and safe margin above are the defaults of
+``sw28 preflight`` (what the common print services ask for); a build gives
+:func:`profile_for` the values of ``content/outputs.yaml`` instead.
+
 The multiple of 4 applies to the products that are saddle-stitched as they
 are (``booklet`` and ``booklet-interior`` in pod and press); a cover, a card
 deck, a sheet of cards and a quick reference are not. ``auto`` picks the
@@ -72,10 +76,17 @@ class Profile:
 
 
 def profile_for(edition: str, product: str, *, ink_limit: float = INK_LIMIT,
-                safe_margin: float | None = None) -> Profile:
+                safe_margin: float | None = None, bleed: float | None = None,
+                card_trim: tuple[float, float] | None = None) -> Profile:
     """The profile of ``product`` (one of :data:`PRODUCTS`) in ``edition`` (one of :data:`EDITIONS`).
 
-    ``ink_limit`` (percent) and ``safe_margin`` (points) override the defaults.
+    ``ink_limit`` (percent), ``safe_margin``, ``bleed`` (the print edition's)
+    and ``card_trim`` (a card deck's width and height) override the defaults
+    above, which describe the common print services; a build gives the
+    values of ``content/outputs.yaml``. Lengths are points.
+
+    >>> profile_for("pod", "card-deck", bleed=9.0, card_trim=(180.0, 252.0)).trim_size
+    (180.0, 252.0)
 
     >>> profile_for("pod", "booklet-interior").page_multiple
     4
@@ -89,11 +100,12 @@ def profile_for(edition: str, product: str, *, ink_limit: float = INK_LIMIT,
     stitched = 4 if product in ("booklet", "booklet-interior") else None
     margin = SAFE_MARGIN if safe_margin is None else safe_margin
     if edition == "pod":
-        profile = Profile(edition, product, ink_limit, False, POD_BLEED, "bleed", False, False, margin,
-                          MIN_TEXT_SIZE, PDFX_1A, True, True, stitched,
-                          CARD_TRIM if product == "card-deck" else None)
+        profile = Profile(edition, product, ink_limit, False, POD_BLEED if bleed is None else bleed, "bleed", False,
+                          False, margin, MIN_TEXT_SIZE, PDFX_1A, True, True, stitched,
+                          (card_trim or CARD_TRIM) if product == "card-deck" else None)
     elif edition == "press":
-        profile = Profile(edition, product, ink_limit, False, PRESS_BLEED, "slug", True, True, margin,
+        profile = Profile(edition, product, ink_limit, False, PRESS_BLEED if bleed is None else bleed, "slug", True,
+                          True, margin,
                           MIN_TEXT_SIZE, ("PDF/X-",), False, True, stitched)
     elif edition == "screen":
         profile = Profile(edition, product, media="trim", marks_allowed=False, accessible=True,
