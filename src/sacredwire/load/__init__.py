@@ -9,6 +9,7 @@ left for the checker, which reports all findings at once.
 from __future__ import annotations
 
 import datetime
+import re
 from functools import lru_cache
 from pathlib import Path
 
@@ -39,7 +40,7 @@ def _read_meta(root: Path, ink_limit: int) -> BookMeta:
     """``content/book.yaml``; a volume colour may carry at most ``ink_limit`` percent of ink."""
     rel = f"{CONTENT_DIR}/book.yaml"
     fields = Fields(read_yaml(root / rel, rel), rel, "book metadata")
-    fields.only("title", "version", "date", "author", "licence", "licence_url", "languages", "booklets")
+    fields.only("title", "version", "date", "author", "licence", "licence_url", "site_url", "languages", "booklets")
     booklets = []
     for raw in fields.require("booklets", list):
         booklet = Fields(raw, rel, "a booklet").only("key", "volume", "letter", "title", "subtitle", "colour",
@@ -72,11 +73,16 @@ def _read_meta(root: Path, ink_limit: int) -> BookMeta:
         datetime.date.fromisoformat(date)
     except ValueError:
         raise fields.error(f"date {date!r} is not a date (write it as YYYY-MM-DD)") from None
+    site_url = fields.get("site_url", str, "")
+    if site_url and not re.fullmatch(r"https?://[^/\s?#]+(/[^\s?#]*)?", site_url):
+        raise fields.error(f"site_url {site_url!r} is not a web address (write it as https://example.org/rules/)")
     return BookMeta(
         title=fields.require("title", str), version=fields.require("version", str),
         date=date, author=fields.require("author", str),
         licence=fields.require("licence", str), licence_url=fields.get("licence_url", str, ""),
         languages=languages, booklets=tuple(booklets), location=fields.location,
+        # One form, ending in a slash, so page paths join it as they are.
+        site_url=site_url.rstrip("/") + "/" if site_url else "",
     )
 
 

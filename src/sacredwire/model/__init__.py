@@ -73,6 +73,9 @@ class BookMeta:
     languages: tuple[str, ...]
     booklets: tuple[BookletMeta, ...]
     location: Location
+    # Where the web edition is published (``https://…/``, ending in a slash), or
+    # "" when unknown: links that must be absolute (hreflang, sitemap, sharing) need it.
+    site_url: str = ""
 
     def booklet(self, key: str) -> BookletMeta:
         for booklet in self.booklets:

@@ -52,8 +52,8 @@ def plain_text(fragment: str) -> str:
     'Out of Action'
     """
     text = _TAG.sub("", _BREAK.sub(" ", _SVG.sub(" ", fragment)))
-    # A zero-width space only marks a line break opportunity (render/_typography.py).
-    return re.sub(r"\s+", " ", html.unescape(text).replace("\u200b", "")).strip()
+    # Zero-width spaces and soft hyphens only mark line break opportunities (render/_typography.py).
+    return re.sub(r"\s+", " ", re.sub("[\u00ad\u200b\u2060]", "", html.unescape(text))).strip()
 
 
 def search_index_script(entries: Sequence[SearchEntry]) -> str:
