@@ -100,7 +100,14 @@
   });
 
   // The offline app: keeps the whole site once a page was opened over http(s).
-  if (root && "serviceWorker" in navigator && /^https?:$/.test(window.location.protocol)) {
-    navigator.serviceWorker.register(new URL("sw.js", root).href).catch(function () {});
+  // Both need http(s): from a folder on disk a browser refuses to read them.
+  if (root && /^https?:$/.test(window.location.protocol)) {
+    var manifest = document.createElement("link");
+    manifest.rel = "manifest";
+    manifest.href = new URL("manifest.webmanifest", root).href;
+    document.head.appendChild(manifest);
+    if ("serviceWorker" in navigator) {
+      navigator.serviceWorker.register(new URL("sw.js", root).href).catch(function () {});
+    }
   }
 })();

@@ -19,6 +19,7 @@ from ..model import (LANGUAGES, SOURCE_LANG, Booklet, BookletMeta, BookMeta, Cha
                      Rulebook, Table, Term)
 from ._files import content_files, read_content_text
 from ._prose import parse_prose
+from ._search import read_search_words
 from ._settings import read_settings
 from ._tables import read_example, read_table
 from ._yaml import Fields, as_text, parse_yaml, read_yaml
@@ -222,4 +223,7 @@ def load_rulebook(root: Path) -> Rulebook:
         root=str(root), meta=meta, glossary=_read_glossary(root), tables=tables,
         examples=_read_collection(root, "examples", read_example, "example"), booklets=booklets,
         settings=settings, hyphenation=_read_hyphenation(root),
+        search=read_search_words(root, {lang: {str(section.id) for (_, book_lang), booklet in booklets.items()
+                                               if book_lang == lang for section in booklet.all_sections()}
+                                        for lang in meta.languages}),
     )

@@ -40,7 +40,7 @@ from ..render.pages import PageMap
 from ..render.quickref import layout_for, rendered_block
 from ._app import ICON_SIZES, favicon_svg, icon_png, manifest, service_worker, sitemap, token_colours
 from ._fonts import WEB_FONTS, characters, font_faces, web_fonts
-from ._search import SearchEntry, plain_text, search_index_script
+from ._search import SearchEntry, plain_text, search_index_script, search_words
 
 __all__ = ["make_site"]
 
@@ -266,8 +266,10 @@ class _Site:
 
         def rendered(section: Section, heading_offset: int) -> WebSection:
             web_section = WebSection(section, prose.body(section, heading_offset=heading_offset))
+            words = self.rulebook.search.get(lang)
+            terms = dict(words.index).get(str(section.id), ()) if words else ()
             self.search.append(SearchEntry(lang, str(section.id), section.title, booklet.meta.title[lang],
-                                           f"{page_url}#{section.id}", web_section.body))
+                                           f"{page_url}#{section.id}", web_section.body, terms))
             self.redirect(lang, section, key)
             return web_section
 
@@ -382,7 +384,7 @@ class _Site:
             self.search_page(lang)
         self.index_page()
         self.not_found_page()
-        self.add("search-index.js", search_index_script(self.search))
+        self.add("search-index.js", search_index_script(self.search, search_words(self.rulebook, self.langs)))
         self.static_files()
         self.app_files()
         return dict(sorted(self.files.items()))
