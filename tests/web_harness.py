@@ -188,6 +188,13 @@ class Browser:
         self.wait_for("Page.loadEventFired")
         self.evaluate("document.fonts.ready.then(() => true)")
 
+    def reload(self) -> None:
+        """Load the page again, as a reader does (a hard reload would pass by the offline app)."""
+        self.events = [event for event in self.events if event.get("method") != "Page.loadEventFired"]
+        self.send("Page.reload", ignoreCache=False)
+        self.wait_for("Page.loadEventFired")
+        self.evaluate("document.fonts.ready.then(() => true)")
+
     def evaluate(self, expression: str) -> Any:
         """The value of a JavaScript expression in the page (promises awaited)."""
         result = self.send("Runtime.evaluate", expression=expression, awaitPromise=True, returnByValue=True)

@@ -38,17 +38,25 @@
     link.setAttribute("aria-current", "location");
     current = link;
   }
+  // The section being read is the last whose top has passed the reading line, a third
+  // down the screen; checked once a frame at most while the page scrolls.
   var sections = document.querySelectorAll("section.chapter, section.rule");
-  if (sections.length && "IntersectionObserver" in window) {
-    var visible = {};
-    var observer = new IntersectionObserver(function (entries) {
-      entries.forEach(function (entry) { visible[entry.target.id] = entry.isIntersecting; });
-      // The first section, in page order, whose top part is on screen.
-      for (var i = 0; i < sections.length; i++) {
-        if (visible[sections[i].id]) { mark(sections[i].id); return; }
-      }
-    }, { rootMargin: "0px 0px -70% 0px" });
-    sections.forEach(function (section) { observer.observe(section); });
+  var pending = false;
+  function follow() {
+    pending = false;
+    var line = window.innerHeight / 3, reading = null;
+    for (var i = 0; i < sections.length; i++) {
+      if (sections[i].getBoundingClientRect().top > line) { break; }
+      reading = sections[i];
+    }
+    if (reading) { mark(reading.id); }
+  }
+  if (sections.length) {
+    window.addEventListener("scroll", function () {
+      if (!pending) { pending = true; window.requestAnimationFrame(follow); }
+    }, { passive: true });
+    window.addEventListener("hashchange", follow);
+    follow();
   }
 
   // Tables wider than the screen show on which side they have more columns.
