@@ -5,12 +5,14 @@ paths relative to the site root and their bytes::
 
     index.html                  both languages: the five volumes, quick reference, cards, search
     style.css, tokens.css       the site's styles; tokens.css is the print editions' design tokens in RGB
-    site.js, search.js          the language switch keeps the rule ID; client-side search
-    search-index.js             every chapter and section of every language, as a script
+    site.js, search.js          the language switch, contents mark, copy links, table shades; search
+    search-index.js             every chapter and section of every language and the search words, as a script
     fonts/                      the project's fonts as WOFF2 subsets (_fonts.py) and their licence (SIL OFL 1.1)
     <lang>/<booklet>.html       one page per booklet: every chapter and section has id="<rule ID>"
     <lang>/quick-reference.html, <lang>/cards.html, <lang>/search.html
     <lang>/<rule ID>/index.html short link: forwards to the section on its booklet page
+    404.html, sitemap.xml       for a missing address; every page for search engines
+    manifest.webmanifest, sw.js the offline app (_app.py), with favicon.svg and icons/
 
 Every page reads without JavaScript; the search index is a script assigning
 an array, so search works from ``file://`` as well as from any static host.
@@ -18,6 +20,7 @@ an array, so search works from ``file://`` as well as from any static host.
 
 from __future__ import annotations
 
+import html
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -40,7 +43,7 @@ from ..render.pages import PageMap
 from ..render.quickref import layout_for, rendered_block
 from ._app import ICON_SIZES, favicon_svg, icon_png, manifest, service_worker, sitemap, token_colours
 from ._fonts import WEB_FONTS, characters, font_faces, web_fonts
-from ._search import SearchEntry, plain_text, search_index_script, search_words
+from ._search import SearchEntry, search_index_script, search_words
 
 __all__ = ["make_site"]
 
@@ -229,11 +232,11 @@ class _Site:
              alternates: Sequence[tuple[str, str]], og_type: str = "article") -> Head:
         """The shared head of the page at ``path`` (from the site root); ``alternates`` are (lang, path)."""
         site_url = self.rulebook.meta.site_url
-        depth = "../" * path.count("/")
-        # Absolute where the site's address is known (search engines ask for it), else relative.
-        links = [{"lang": other, "href": site_url + other_path if site_url else depth + other_path}
-                 for other, other_path in alternates if site_url or other != lang]
-        if site_url and links:
+        # hreflang alternates must be absolute (search engines ignore the rest): written only
+        # where the site's address is known; the language switch links every page anyway.
+        links = [{"lang": other, "href": site_url + other_path} for other, other_path in alternates] \
+            if site_url and len(alternates) > 1 else []
+        if links:
             links.append({"lang": "x-default", "href": site_url + alternates[0][1]})
         return Head(preload=tuple(face.file for face in WEB_FONTS if face.preload), title=title,
                     description=description, locale=og_locale(lang),
@@ -284,8 +287,8 @@ class _Site:
         """``<lang>/C4.7/index.html``: the short link a player sends, forwarding to the section."""
         html = self.env(lang).get_template("web/redirect.html.j2").render(
             book=self.rulebook.meta, lang=lang, section=section, target=f"../{key}.html#{section.id}",
-            alternates=[{"lang": other, "href": f"{self.rulebook.meta.site_url or '../../'}{other}/{section.id}/index.html"}
-                        for other in self.langs if other != lang])
+            alternates=[{"lang": other, "href": f"{self.rulebook.meta.site_url}{other}/{section.id}/index.html"}
+                        for other in self.langs if other != lang and self.rulebook.meta.site_url])
         self.add(f"{lang}/{section.id}/index.html", html)
 
     def quick_reference_page(self, lang: str) -> None:
@@ -368,7 +371,8 @@ class _Site:
         self.add("tokens.css", css_to_rgb(tokens).encode("utf-8"))
         self.add("fonts/OFL.txt", (templates / "fonts" / "OFL.txt").read_bytes())
         # Subset to what the pages and the search index show, so made after them.
-        shown = [plain_text(data.decode("utf-8")) for path, data in self.files.items()
+        # The whole text of each file, entities read, tags and all: tags add only ASCII.
+        shown = [html.unescape(data.decode("utf-8")) for path, data in self.files.items()
                  if path.suffix in (".html", ".js")]
         for name, data in web_fonts(templates / "fonts", characters(shown), self.cache_dir).items():
             self.add(f"fonts/{name}", data)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import io
+import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -70,10 +71,11 @@ _MEMORY: dict[str, bytes] = {}
 def characters(texts: list[str]) -> str:
     """Every character the texts use, with printable ASCII, sorted: the subset's input.
 
-    >>> characters(["ña", "b\\n"])[-2:]
-    '~ñ'
+    >>> characters(["ña\\u00a0", "b\\n"])[-3:]
+    '~\\xa0ñ'
     """
-    used = {char for text in texts for char in text if char.isprintable() or char == " "}
+    # Not control or format characters (line breaks, zero-width marks): they have no glyph.
+    used = {char for text in texts for char in text if unicodedata.category(char)[0] != "C"}
     return "".join(sorted(used | set(ASCII)))
 
 
