@@ -20,6 +20,7 @@ import re
 import struct
 import zlib
 from collections.abc import Mapping, Sequence
+from functools import cache
 from pathlib import PurePosixPath
 from xml.sax.saxutils import escape, quoteattr
 
@@ -50,12 +51,16 @@ def favicon_svg(colours: Mapping[str, str]) -> str:
 
 
 def icon_png(colours: Mapping[str, str], size: int) -> bytes:
-    """The mark as a square PNG, full bleed so a phone may mask it to any shape.
+    """The mark as a square PNG, full bleed so a phone may mask it to any shape."""
+    return _icon_png(colours["night"], colours["accent"], size)
 
-    Drawn here, pixel by pixel with edges smoothed by distance to the wire: a
-    few lines of arithmetic instead of an imaging library.
-    """
-    night, accent = _rgb(colours["night"]), _rgb(colours["accent"])
+
+@cache
+def _icon_png(night_colour: str, accent_colour: str, size: int) -> bytes:
+    """Drawn here, pixel by pixel with edges smoothed by distance to the wire: a few
+    lines of arithmetic instead of an imaging library; once per process and colours,
+    so ``sw28 serve`` does not draw it again on every edit."""
+    night, accent = _rgb(night_colour), _rgb(accent_colour)
     scale = size / 64 * 0.8  # the wire inside the middle 80 %, the part every mask shape keeps
     points = [(size * 0.1 + x * scale, size * 0.1 + y * scale) for x, y in _WIRE]
     half = _WIRE_WIDTH * scale / 2
