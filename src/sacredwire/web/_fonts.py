@@ -75,7 +75,7 @@ def characters(texts: list[str]) -> str:
     '~\\xa0ñ'
     """
     # Not control or format characters (line breaks, zero-width marks): they have no glyph.
-    used = {char for text in texts for char in text if unicodedata.category(char)[0] != "C"}
+    used = {char for char in set().union(*map(set, texts)) if unicodedata.category(char)[0] != "C"}
     return "".join(sorted(used | set(ASCII)))
 
 
