@@ -9,6 +9,7 @@ left for the checker, which reports all findings at once.
 from __future__ import annotations
 
 import datetime
+import re
 from functools import lru_cache
 from pathlib import Path
 
@@ -18,6 +19,7 @@ from ..model import (LANGUAGES, SOURCE_LANG, Booklet, BookletMeta, BookMeta, Cha
                      Rulebook, Table, Term)
 from ._files import content_files, read_content_text
 from ._prose import parse_prose
+from ._search import read_search_words
 from ._settings import read_settings
 from ._tables import read_example, read_table
 from ._yaml import Fields, as_text, parse_yaml, read_yaml
@@ -39,7 +41,7 @@ def _read_meta(root: Path, ink_limit: int) -> BookMeta:
     """``content/book.yaml``; a volume colour may carry at most ``ink_limit`` percent of ink."""
     rel = f"{CONTENT_DIR}/book.yaml"
     fields = Fields(read_yaml(root / rel, rel), rel, "book metadata")
-    fields.only("title", "version", "date", "author", "licence", "licence_url", "languages", "booklets")
+    fields.only("title", "version", "date", "author", "licence", "licence_url", "site_url", "languages", "booklets")
     booklets = []
     for raw in fields.require("booklets", list):
         booklet = Fields(raw, rel, "a booklet").only("key", "volume", "letter", "title", "subtitle", "colour",
@@ -72,11 +74,16 @@ def _read_meta(root: Path, ink_limit: int) -> BookMeta:
         datetime.date.fromisoformat(date)
     except ValueError:
         raise fields.error(f"date {date!r} is not a date (write it as YYYY-MM-DD)") from None
+    site_url = fields.get("site_url", str, "")
+    if site_url and not re.fullmatch(r"https?://[^/\s?#]+(/[^\s?#]*)?", site_url):
+        raise fields.error(f"site_url {site_url!r} is not a web address (write it as https://example.org/rules/)")
     return BookMeta(
         title=fields.require("title", str), version=fields.require("version", str),
         date=date, author=fields.require("author", str),
         licence=fields.require("licence", str), licence_url=fields.get("licence_url", str, ""),
         languages=languages, booklets=tuple(booklets), location=fields.location,
+        # One form, ending in a slash, so page paths join it as they are.
+        site_url=site_url.rstrip("/") + "/" if site_url else "",
     )
 
 
@@ -216,4 +223,7 @@ def load_rulebook(root: Path) -> Rulebook:
         root=str(root), meta=meta, glossary=_read_glossary(root), tables=tables,
         examples=_read_collection(root, "examples", read_example, "example"), booklets=booklets,
         settings=settings, hyphenation=_read_hyphenation(root),
+        search=read_search_words(root, {lang: {str(section.id) for (_, book_lang), booklet in booklets.items()
+                                               if book_lang == lang for section in booklet.all_sections()}
+                                        for lang in meta.languages}),
     )

@@ -73,6 +73,9 @@ class BookMeta:
     languages: tuple[str, ...]
     booklets: tuple[BookletMeta, ...]
     location: Location
+    # Where the web edition is published (``https://…/``, ending in a slash), or
+    # "" when unknown: links that must be absolute (hreflang, sitemap, sharing) need it.
+    site_url: str = ""
 
     def booklet(self, key: str) -> BookletMeta:
         for booklet in self.booklets:
@@ -85,6 +88,21 @@ class BookMeta:
             if booklet.letter == letter:
                 return booklet
         return None
+
+
+@dataclass(frozen=True)
+class SearchWords:
+    """How the web edition's search reads a player's words in one language (``content/search.yaml``).
+
+    ``synonyms``: groups of words or phrases that find each other (armour and
+    armor, LoS and line of sight), lower case; ``stop_words``: words too common
+    to find anything by themselves; ``index``: (rule ID, terms) for the rule
+    that defines each term, as the index of a printed book lists it.
+    """
+
+    synonyms: tuple[tuple[str, ...], ...] = ()
+    stop_words: tuple[str, ...] = ()
+    index: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -294,6 +312,7 @@ class Rulebook:
     settings: OutputSettings
     booklets: Mapping[tuple[str, str], Booklet] = field(default_factory=dict)
     hyphenation: Mapping[str, HyphenationRules] = field(default_factory=dict)
+    search: Mapping[str, SearchWords] = field(default_factory=dict)
 
     def hyphenation_rules(self, lang: str) -> HyphenationRules:
         """The hyphenation list of ``lang`` (empty if the project has none)."""

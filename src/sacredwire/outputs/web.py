@@ -37,5 +37,5 @@ class WebKind(OutputKind):
     def make(self, context: OutputContext, target: str) -> list[Artifact]:
         from ..web import make_site
 
-        site = make_site(context.rulebook, context.langs)
+        site = make_site(context.rulebook, context.langs, context.cache.folder)
         return [Artifact(PurePosixPath(SITE_FOLDER) / path, data) for path, data in sorted(site.items())]

@@ -5,12 +5,14 @@ paths relative to the site root and their bytes::
 
     index.html                  both languages: the five volumes, quick reference, cards, search
     style.css, tokens.css       the site's styles; tokens.css is the print editions' design tokens in RGB
-    site.js, search.js          the language switch keeps the rule ID; client-side search
-    search-index.js             every chapter and section of every language, as a script
-    fonts/                      the project's fonts and their licence (SIL OFL 1.1)
+    site.js, search.js          the language switch, contents mark, copy links, table shades; search
+    search-index.js             every chapter and section of every language and the search words, as a script
+    fonts/                      the project's fonts as WOFF2 subsets (_fonts.py) and their licence (SIL OFL 1.1)
     <lang>/<booklet>.html       one page per booklet: every chapter and section has id="<rule ID>"
     <lang>/quick-reference.html, <lang>/cards.html, <lang>/search.html
     <lang>/<rule ID>/index.html short link: forwards to the section on its booklet page
+    404.html, sitemap.xml       for a missing address; every page for search engines
+    manifest.webmanifest, sw.js the offline app (_app.py), with favicon.svg and icons/
 
 Every page reads without JavaScript; the search index is a script assigning
 an array, so search works from ``file://`` as well as from any static host.
@@ -18,12 +20,15 @@ an array, so search works from ``file://`` as well as from any static host.
 
 from __future__ import annotations
 
+import html
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 import jinja2
 from babel import Locale
+from babel.core import get_global
 from markupsafe import Markup, escape
 
 from ..colour import css_to_rgb
@@ -37,7 +42,9 @@ from ..render._qrlayout import LAYOUT_FILE
 from ..render.cards import Card, cards, deck_tables
 from ..render.pages import PageMap
 from ..render.quickref import layout_for, rendered_block
-from ._search import SearchEntry, search_index_script
+from ._app import ICON_SIZES, favicon_svg, icon_png, manifest, service_worker, sitemap, token_colours
+from ._fonts import WEB_FONTS, characters, font_faces, web_fonts
+from ._search import SearchEntry, search_index_script, search_words
 
 __all__ = ["make_site"]
 
@@ -46,11 +53,11 @@ __all__ = ["make_site"]
 FULL_REFERENCE = "%(title)s (%(id)s)"
 SHORT_REFERENCE = "(%(id)s)"
 
-# Fonts the site's styles use (the print editions' extra-bold weight is not).
-FONTS = ("NotoSerif-Regular.ttf", "NotoSerif-Italic.ttf", "NotoSerif-Bold.ttf", "NotoSerif-BoldItalic.ttf",
-         "Inter-Regular.otf", "Inter-Italic.otf", "Inter-SemiBold.otf", "Inter-Bold.otf",
-         "BebasNeue-Regular.otf", "OFL.txt")
-STATIC = ("style.css", "site.js", "search.js")
+STATIC = ("site.js", "search.js")
+# Characters the PDF typography pass adds for line breaking (zero-width spaces,
+# soft hyphens, word joiners): a browser breaks lines itself, and a player who
+# copies a rule must not carry them into a message.
+INVISIBLE = re.compile("[\u00ad\u200b\u200c\u2060\ufeff]")
 
 QUICK_REFERENCE = "quick-reference"
 CARDS = "cards"
@@ -85,8 +92,24 @@ class WebContext(RenderContext):
         printed page drops it under a heading of the same name.
         """
         title = escape(self.rulebook.tables[table_id].title[self.lang])
-        return (f'<div class="table-scroll" role="region" tabindex="0" aria-label="{title}">'
-                f"{super().table_html(table_id, prose, True)}</div>")
+        # The frame, which does not scroll, carries the shades that show there is more to the side.
+        return (f'<div class="table-frame"><div class="table-scroll" role="region" tabindex="0" aria-label="{title}">'
+                f"{super().table_html(table_id, prose, True)}</div></div>")
+
+
+@dataclass(frozen=True)
+class Head:
+    """What every page's head shares (``web/_head.html.j2``): fonts to fetch first, sharing tags, alternates."""
+
+    preload: tuple[str, ...]
+    title: str
+    description: str
+    locale: str
+    other_locales: tuple[str, ...]
+    url: str
+    image: str
+    alternates: tuple[dict[str, str], ...]
+    og_type: str
 
 
 @dataclass(frozen=True)
@@ -134,12 +157,15 @@ class WebCard:
 class _Site:
     """The files of the site, gathered language by language."""
 
-    def __init__(self, rulebook: Rulebook, langs: Sequence[str]):
+    def __init__(self, rulebook: Rulebook, langs: Sequence[str], cache_dir: Path | None = None):
         self.rulebook = rulebook
+        self.cache_dir = cache_dir
         self.langs = [lang for lang in rulebook.meta.languages if lang in langs]
         self.root = Path(rulebook.root)
         self.files: dict[PurePosixPath, bytes] = {}
         self.search: list[SearchEntry] = []
+        # (page, its languages' pages) for sitemap.xml
+        self.sitemap: list[tuple[str, list[tuple[str, str]]]] = []
         # lang -> page key -> file name, for the navigation and the language switch
         self.pages: dict[str, dict[str, str]] = {lang: self._page_names(lang) for lang in self.langs}
 
@@ -203,14 +229,37 @@ class _Site:
         return [{"lang": other, "name": language_name(other), "href": f"../{other}/{self.pages[other][key]}"}
                 for other in self.langs if other != lang and key in self.pages[other]]
 
+    def head(self, lang: str, path: str, title: str, description: str,
+             alternates: Sequence[tuple[str, str]], og_type: str = "article") -> Head:
+        """The shared head of the page at ``path`` (from the site root); ``alternates`` are (lang, path)."""
+        site_url = self.rulebook.meta.site_url
+        # hreflang alternates must be absolute (search engines ignore the rest): written only
+        # where the site's address is known; the language switch links every page anyway.
+        links = [{"lang": other, "href": site_url + other_path} for other, other_path in alternates] \
+            if site_url and len(alternates) > 1 else []
+        if links:
+            links.append({"lang": "x-default", "href": site_url + alternates[0][1]})
+        return Head(preload=tuple(face.file for face in WEB_FONTS if face.preload), title=title,
+                    description=description, locale=og_locale(lang),
+                    other_locales=tuple(og_locale(other) for other, _ in alternates if other != lang),
+                    url=site_url + path if site_url else "", image=f"{site_url}icons/icon-512.png",
+                    alternates=tuple(links), og_type=og_type)
+
     def page(self, lang: str, key: str, template: str, title: str, **values) -> None:
+        path = f"{lang}/{self.pages[lang][key]}"
+        meta = self.rulebook.meta
+        alternates = [(other, f"{other}/{self.pages[other][key]}") for other in self.langs if key in self.pages[other]]
+        head = self.head(lang, path, f"{title} · {meta.title}", f"{meta.title} {meta.version} · {title}", alternates)
         html = self.env(lang).get_template(template).render(
-            book=self.rulebook.meta, lang=lang, root="../", nav=self.nav(lang), current=key, page_title=title,
-            switches=self.switches(lang, key), **values)
-        self.add(f"{lang}/{self.pages[lang][key]}", html)
+            book=meta, lang=lang, root="../", nav=self.nav(lang), current=key, page_title=title,
+            switches=self.switches(lang, key), head=head, **values)
+        self.add(path, html)
+        self.sitemap.append((path, alternates))
 
     def add(self, path: str, content: str | bytes) -> None:
-        self.files[PurePosixPath(path)] = content.encode("utf-8") if isinstance(content, str) else content
+        if isinstance(content, str):
+            content = (INVISIBLE.sub("", content) if path.endswith(".html") else content).encode("utf-8")
+        self.files[PurePosixPath(path)] = content
 
     # -- the pages ----------------------------------------------------------------
 
@@ -221,8 +270,10 @@ class _Site:
 
         def rendered(section: Section, heading_offset: int) -> WebSection:
             web_section = WebSection(section, prose.body(section, heading_offset=heading_offset))
+            words = self.rulebook.search.get(lang)
+            terms = dict(words.index).get(str(section.id), ()) if words else ()
             self.search.append(SearchEntry(lang, str(section.id), section.title, booklet.meta.title[lang],
-                                           f"{page_url}#{section.id}", web_section.body))
+                                           f"{page_url}#{section.id}", web_section.body, terms))
             self.redirect(lang, section, key)
             return web_section
 
@@ -237,8 +288,8 @@ class _Site:
         """``<lang>/C4.7/index.html``: the short link a player sends, forwarding to the section."""
         html = self.env(lang).get_template("web/redirect.html.j2").render(
             book=self.rulebook.meta, lang=lang, section=section, target=f"../{key}.html#{section.id}",
-            alternates=[{"lang": other, "href": f"../../{other}/{section.id}/index.html"}
-                        for other in self.langs if other != lang])
+            alternates=[{"lang": other, "href": f"{self.rulebook.meta.site_url}{other}/{section.id}/index.html"}
+                        for other in self.langs if other != lang and self.rulebook.meta.site_url])
         self.add(f"{lang}/{section.id}/index.html", html)
 
     def quick_reference_page(self, lang: str) -> None:
@@ -275,19 +326,57 @@ class _Site:
                 search=f"{lang}/{SEARCH}.html")
             for lang in self.langs
         ]
-        html = self.env(self.langs[0]).get_template("web/index.html.j2").render(
-            book=self.rulebook.meta, lang=self.langs[0], editions=[Markup(edition) for edition in editions])
+        lang = self.langs[0]
+        meta = self.rulebook.meta
+        head = self.head(lang, "index.html", f"{meta.title} {meta.version}", f"{meta.title} {meta.version}",
+                         [], og_type="website")
+        html = self.env(lang).get_template("web/index.html.j2").render(
+            book=meta, lang=lang, editions=[Markup(edition) for edition in editions], root="", head=head,
+            search=f"{lang}/{SEARCH}.html")
         self.add("index.html", html)
+        self.sitemap.insert(0, ("index.html", []))
+
+    def not_found_page(self) -> None:
+        """``404.html``: a static host shows it at any address, so its links start at the site's root."""
+        editions = []
+        for lang in self.langs:
+            gettext = self.context(lang).gettext
+            editions.append({"lang": lang, "search": f"{lang}/{SEARCH}.html", "button": gettext("Search"),
+                             "label": gettext("Search the rules"), "home": gettext("All volumes"),
+                             "text": gettext("This page is not part of the rules. Search for the rule, or "
+                                             "start from the volumes.")})
+        html = self.env(self.langs[0]).get_template("web/404.html.j2").render(
+            book=self.rulebook.meta, lang=self.langs[0], root=self.rulebook.meta.site_url or "/",
+            editions=editions)
+        self.add("404.html", html)
+
+    def app_files(self) -> None:
+        """Icons, the manifest and the sitemap; the service worker last, as it lists every other file."""
+        colours = token_colours(self.files[PurePosixPath("tokens.css")].decode("utf-8"))
+        self.add("favicon.svg", favicon_svg(colours))
+        for size in ICON_SIZES:
+            self.add(f"icons/icon-{size}.png", icon_png(colours, size))
+        self.add("manifest.webmanifest", manifest(self.rulebook.meta.title, self.langs[0], colours))
+        self.add("sitemap.xml", sitemap(self.sitemap, self.rulebook.meta.site_url))
+        worker = (self.root / "templates" / "web" / "sw.js").read_text(encoding="utf-8")
+        self.add("sw.js", service_worker(worker, self.files))
 
     def static_files(self) -> None:
         templates = self.root / "templates"
         for name in STATIC:
             self.add(name, (templates / "web" / name).read_bytes())
+        # The @font-face rules follow WEB_FONTS, so style.css names no font file itself.
+        self.add("style.css", font_faces() + (templates / "web" / "style.css").read_text(encoding="utf-8"))
         # The print editions' tokens, their inks turned into screen colours.
         tokens = (templates / "base" / "tokens.css").read_text(encoding="utf-8")
         self.add("tokens.css", css_to_rgb(tokens).encode("utf-8"))
-        for name in FONTS:
-            self.add(f"fonts/{name}", (templates / "fonts" / name).read_bytes())
+        self.add("fonts/OFL.txt", (templates / "fonts" / "OFL.txt").read_bytes())
+        # Subset to what the pages and the search index show, so made after them.
+        # The whole text of each file, entities read, tags and all: tags add only ASCII.
+        shown = [html.unescape(data.decode("utf-8")) for path, data in self.files.items()
+                 if path.suffix in (".html", ".js")]
+        for name, data in web_fonts(templates / "fonts", characters(shown), self.cache_dir).items():
+            self.add(f"fonts/{name}", data)
 
     def build(self) -> dict[PurePosixPath, bytes]:
         for lang in self.langs:
@@ -299,9 +388,17 @@ class _Site:
                 self.cards_page(lang)
             self.search_page(lang)
         self.index_page()
-        self.add("search-index.js", search_index_script(self.search))
+        self.not_found_page()
+        self.add("search-index.js", search_index_script(self.search, search_words(self.rulebook, self.langs)))
         self.static_files()
+        self.app_files()
         return dict(sorted(self.files.items()))
+
+
+def og_locale(lang: str) -> str:
+    """The language with its likeliest territory, as Open Graph writes it: ``en_US``, ``es_ES``."""
+    subtags = get_global("likely_subtags").get(lang, lang).split("_")
+    return f"{lang}_{subtags[-1]}" if len(subtags) > 1 else lang
 
 
 def language_name(lang: str) -> str:
@@ -310,14 +407,16 @@ def language_name(lang: str) -> str:
     return name[:1].upper() + name[1:]
 
 
-def make_site(rulebook: Rulebook, langs: Sequence[str]) -> dict[PurePosixPath, bytes]:
+def make_site(rulebook: Rulebook, langs: Sequence[str], cache_dir: Path | None = None) -> dict[PurePosixPath, bytes]:
     """Every file of the web edition in ``langs``, as paths relative to the site root and their bytes.
 
-    Pure: reads only the project's templates, locales and fonts, writes nothing.
+    Reads only the project's templates, locales and fonts; writes nothing but
+    font subsets into ``cache_dir`` when one is given (the build's cache), so
+    the next build with the same characters reuses them.
     Raises :class:`~sacredwire.diagnostics.ContentError` (with ``file:line``)
     for content the renderer cannot place, as the print build does.
     """
     if not any(lang in rulebook.meta.languages for lang in langs):
         raise ValueError(f"none of {', '.join(langs)} is a language of this book")
-    return _Site(rulebook, langs).build()
+    return _Site(rulebook, langs, cache_dir).build()
 

@@ -10,11 +10,14 @@ from __future__ import annotations
 import html
 import json
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-# The variable site/search.js reads.
+from ..model import Rulebook
+
+# The variables site/search.js reads.
 INDEX_VARIABLE = "SW28_SEARCH_INDEX"
+WORDS_VARIABLE = "SW28_SEARCH_WORDS"
 
 
 @dataclass(frozen=True)
@@ -27,10 +30,15 @@ class SearchEntry:
     volume: str
     url: str
     html: str
+    # Index terms of content/search.yaml this rule defines.
+    terms: tuple[str, ...] = ()
 
-    def as_json(self) -> dict[str, str]:
-        return {"lang": self.lang, "id": self.rule_id, "title": self.title, "volume": self.volume,
-                "url": self.url, "text": plain_text(self.html)}
+    def as_json(self) -> dict[str, object]:
+        data: dict[str, object] = {"lang": self.lang, "id": self.rule_id, "title": self.title, "volume": self.volume,
+                                   "url": self.url, "text": plain_text(self.html)}
+        if self.terms:
+            data["terms"] = list(self.terms)
+        return data
 
 
 # Diagrams' drawing labels are left out (their alternative text is in the prose).
@@ -52,13 +60,45 @@ def plain_text(fragment: str) -> str:
     'Out of Action'
     """
     text = _TAG.sub("", _BREAK.sub(" ", _SVG.sub(" ", fragment)))
-    # A zero-width space only marks a line break opportunity (render/_typography.py).
-    return re.sub(r"\s+", " ", html.unescape(text).replace("\u200b", "")).strip()
+    # Zero-width spaces and soft hyphens only mark line break opportunities (render/_typography.py).
+    return re.sub(r"\s+", " ", re.sub("[\u00ad\u200b\u2060]", "", html.unescape(text))).strip()
 
 
-def search_index_script(entries: Sequence[SearchEntry]) -> str:
-    """``search-index.js``: the entries as one JSON array assigned to a global."""
+def search_words(rulebook: Rulebook, langs: Sequence[str]) -> dict[str, dict[str, list]]:
+    """Per language, the synonym groups and stop words search.js uses.
+
+    The groups are ``content/search.yaml``'s and the glossary's abbreviations
+    (a term and its abbreviation find each other); groups that share a member
+    become one.
+    """
+    words = {}
+    for lang in langs:
+        groups = [list(group) for group in rulebook.search[lang].synonyms] if lang in rulebook.search else []
+        for term in rulebook.glossary.values():
+            if term.abbr is None or lang not in term.abbr.values or lang not in term.text.values:
+                continue
+            pair = [term.text[lang].lower(), term.abbr[lang].lower()]
+            if pair[0] != pair[1]:
+                groups.append(pair)
+        words[lang] = {"synonyms": _merged(groups),
+                       "stop": list(rulebook.search[lang].stop_words) if lang in rulebook.search else []}
+    return words
+
+
+def _merged(groups: list[list[str]]) -> list[list[str]]:
+    """Groups that share a member, as one group; members in first-seen order."""
+    merged: list[list[str]] = []
+    for group in groups:
+        joined = [existing for existing in merged if set(existing) & set(group)]
+        combined = [member for existing in joined for member in existing] + group
+        merged = [existing for existing in merged if existing not in joined] + [list(dict.fromkeys(combined))]
+    return merged
+
+
+def search_index_script(entries: Sequence[SearchEntry], words: Mapping[str, Mapping[str, list]]) -> str:
+    """``search-index.js``: the entries as one JSON array assigned to a global, then the search words."""
     data = json.dumps([entry.as_json() for entry in entries], ensure_ascii=False, separators=(",", ":"))
     # "</" cannot end a script element early when the file is inlined somewhere.
     data = data.replace("</", "<\\/")
-    return f"window.{INDEX_VARIABLE} = {data};\n"
+    return (f"window.{INDEX_VARIABLE} = {data};\n"
+            f"window.{WORDS_VARIABLE} = {json.dumps(words, ensure_ascii=False, separators=(',', ':'))};\n")
