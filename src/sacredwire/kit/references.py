@@ -29,7 +29,7 @@ class RuleRef:
         fields = {"id": str(self.id), "volume": self.volume, "page": self.page}
         if self.page is None:
             return f"({self.id}, Vol. {self.volume})"
-        return translations(locales, lang).gettext("(%(id)s, Vol. %(volume)s, p. %(page)s)") % fields
+        return translations(locales, lang).gettext("(%(id)s, Vol.\u00a0%(volume)s, p.\u00a0%(page)s)") % fields
 
     def as_json(self) -> dict[str, object]:
         return {"id": str(self.id), "title": self.title, "volume": self.volume, "booklet": self.booklet,
