@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -118,3 +119,34 @@ def test_cli_exit_codes_and_json(tmp_path: Path) -> None:
     assert result.returncode == 2 and re.search(r"broken\.yaml:3: .*unknown key 'colour'", result.stderr), \
         result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_a_printed_squad_has_a_roster_and_a_card_per_model(tmp_path: Path) -> None:
+    out = tmp_path / "squad.pdf"
+    result = run_sw28("squad", "--lang", "es", "--pdf", str(out), str(SAMPLES[-1]), cwd=PROJECT)
+    assert result.returncode == 0, result.stderr
+    cards, sheets = tmp_path / "squad-cards.pdf", tmp_path / "squad-sheets.pdf"
+
+    def text(path: Path) -> str:
+        return subprocess.run(["pdftotext", "-layout", str(path), "-"], capture_output=True, text=True,
+                              check=True).stdout
+
+    roster = text(out)
+    assert "Hoja de plantilla" in roster and "60 de 60 subs gastados" in roster
+    printed = json.loads(run_sw28("squad", "--format", "json", "--lang", "es", str(SAMPLES[-1]), cwd=PROJECT).stdout)
+    models = printed[0]["models"]
+    assert len(models) == 5
+    for model in models:
+        assert model["name"] in roster
+    # Front and back per model; the print-shop file has bleed and passes the press preflight.
+    card_text = text(cards)
+    assert len(card_text.split("\f")) - 1 == 2 * len(models)
+    for model in models:
+        assert model["contract_name"].upper() in card_text.upper()
+        assert model["dice"]["wits"] in card_text
+    assert "Aguja d4" in card_text and "C2.4" in card_text
+    assert run_sw28("preflight", "--edition", "press", str(cards), cwd=PROJECT).returncode == 0
+    assert run_sw28("preflight", "--edition", "home", str(sheets), cwd=PROJECT).returncode == 0
+    assert run_sw28("preflight", str(out), cwd=PROJECT).returncode == 0
+    # Five cards fit one 3 x 3 sheet: its front and its back.
+    assert len(text(sheets).split("\f")) - 1 == 2

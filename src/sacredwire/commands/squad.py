@@ -23,6 +23,12 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
                         help="text (default): findings as 'file:line: message; see Rule (ID, Vol., p.)', then "
                              "the summary of a valid squad; json: one object per file in a list")
     parser.add_argument("--lang", default="en", help="the language of names and rule titles (default: en)")
+    parser.add_argument("--pdf", metavar="OUT.pdf", type=Path, default=None,
+                        help="print a valid squad (one FILE): OUT.pdf is the roster sheet, OUT-cards.pdf the "
+                             "model cards with bleed and crop marks for a print shop, OUT-sheets.pdf the same "
+                             "cards 3 x 3 for a home printer")
+    parser.add_argument("--paper", choices=("a4", "letter"), default="a4",
+                        help="the home card sheets' paper (default: a4)")
 
 
 def summary_text(report: SquadReport, lang: str) -> str:
@@ -62,6 +68,9 @@ def squad_command(args: argparse.Namespace, console: Console) -> int:
         return EXIT_UNLOADABLE
     checker = SquadChecker(rulebook, rules_from_tables(rulebook), args.lang)
     reports = [read_squad(Path(name), name, checker) for name in args.files]
+    if args.pdf is not None and len(reports) != 1:
+        console.print("error: --pdf prints one squad: give one FILE", markup=False)
+        return EXIT_UNLOADABLE
     if args.format == "json":
         print(json.dumps([report.as_json() for report in reports], indent=2, ensure_ascii=False))
     else:
@@ -70,4 +79,15 @@ def squad_command(args: argparse.Namespace, console: Console) -> int:
                 print(finding.text(checker.index))
             if not report.findings:
                 print(summary_text(report, args.lang))
-    return EXIT_FINDINGS if any(report.findings for report in reports) else EXIT_OK
+    if any(report.findings for report in reports):
+        return EXIT_FINDINGS
+    if args.pdf is not None:
+        from ..kit.squad_pdf import squad_pdfs
+
+        printed = squad_pdfs(checker, reports[0], args.paper)
+        stem = args.pdf.with_suffix("")
+        for path, data in ((args.pdf, printed.roster), (Path(f"{stem}-cards.pdf"), printed.cards),
+                           (Path(f"{stem}-sheets.pdf"), printed.sheets)):
+            path.write_bytes(data)
+            console.print(f"wrote {path}", markup=False)
+    return EXIT_OK
