@@ -150,3 +150,29 @@ def test_a_printed_squad_has_a_roster_and_a_card_per_model(tmp_path: Path) -> No
     assert run_sw28("preflight", str(out), cwd=PROJECT).returncode == 0
     # Five cards fit one 3 x 3 sheet: its front and its back.
     assert len(text(sheets).split("\f")) - 1 == 2
+
+
+def test_check_reports_a_sample_cost_the_engine_does_not_compute(tmp_path: Path) -> None:
+    from conftest import copy_project
+
+    project = copy_project(tmp_path)
+    samples = project / "content" / "tables" / "requisitions-samples.yaml"
+    text = samples.read_text(encoding="utf-8")
+    lines = text.splitlines(keepends=True)
+    # The Boss row's cost: 12 printed, 12 computed; printing 13 is a finding on the Boss row.
+    boss = next(number for number, line in enumerate(lines, start=1) if line.strip() == "- key: boss")
+    cost = next(number for number in range(boss, len(lines)) if lines[number].strip() == "cost: 12")
+    lines[cost] = lines[cost].replace("12", "13")
+    samples.write_text("".join(lines), encoding="utf-8")
+    # A squad file of the content that breaks a rule is a finding too.
+    (project / "content" / "squads" / "short.yaml").write_text(
+        "\n".join((SQUADS / "too-few-models.yaml").read_text(encoding="utf-8").splitlines()[1:]) + "\n",
+        encoding="utf-8")
+    result = run_sw28("check", cwd=project)
+    assert re.search(r"content/squads/short\.yaml:1: SQUAD001 a squad has 5 models, not 4 \(C2\)", result.stdout), \
+        result.stdout
+    assert result.returncode == 1
+    assert re.search(rf"content/tables/requisitions-samples\.yaml:{boss}: SQUAD002 table sample-models, row boss: "
+                     r"cost is 13, but the engine computes 12", result.stdout), result.stdout
+    clean = run_sw28("check", cwd=PROJECT)
+    assert clean.returncode == 0 and "SQUAD" not in clean.stdout
