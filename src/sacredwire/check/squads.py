@@ -42,7 +42,7 @@ def squad_files(rulebook: Rulebook) -> Iterator[Diagnostic]:
             report = read_squad(path, rel, checker)
         except ContentError as error:
             yield Diagnostic("SQUAD001", Severity.ERROR, error.location, error.message,
-                             "see the squad file format in content/squads/README.md")
+                             "see 'Squad files' in README.md")
             continue
         for finding in report.findings:
             yield Diagnostic("SQUAD001", Severity.ERROR, finding.location,

@@ -126,7 +126,7 @@ class MissionRoller:
             if str(table.id) == SPAWN_TABLE:
                 timing = next(roll for roll in mission.rolls if roll.table == TIMING_TABLE)
                 timing_row = self.rulebook.tables[TableId(TIMING_TABLE)].row(timing.row)
-                for spawn_round in _spawn_rounds(timing_row.cells):
+                for spawn_round in spawn_rounds(timing_row.cells):
                     mission.rolls.append(self._roll(rng, table, note=f"round {spawn_round}"))
             else:
                 mission.rolls.append(self._roll(rng, table))
@@ -165,7 +165,7 @@ class MissionRoller:
                 mission.rolls.append(self._roll(rng, self.rulebook.tables[TableId(table_id)]))
 
 
-def _spawn_rounds(cells: Any) -> list[int]:
+def spawn_rounds(cells: Any) -> list[int]:
     words = cells.get("spawns")
     english = words["en"] if isinstance(words, Text) else str(words or "")
     return [int(number) for number in _SPAWN_ROUND.findall(english)]

@@ -1,6 +1,6 @@
 """Squad files: a squad as a player writes it, checked by the rules engine against the tables.
 
-The format (documented for players in ``content/squads/README.md``)::
+The format (documented for players in the README, "Squad files")::
 
     squad: Compliance Team          # a name
     models:
