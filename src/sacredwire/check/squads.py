@@ -24,6 +24,26 @@ SAMPLE_TABLE = "sample-models"
 SAMPLE_COLUMNS = ("cost", "health", "move", "combat", "defense", "wits")
 
 
+def _check_files(rulebook: Rulebook, files: list[Path]) -> tuple[list[Diagnostic], dict]:
+    """The findings of every squad file, and the first model of each contract the files hold."""
+    checker = SquadChecker(rulebook, rules_from_tables(rulebook), rulebook.meta.languages[0])
+    findings: list[Diagnostic] = []
+    computed: dict = {}
+    for path in files:
+        rel = f"{SQUAD_FOLDER}/{path.name}"
+        try:
+            report = read_squad(path, rel, checker)
+        except ContentError as error:
+            findings.append(Diagnostic("SQUAD001", Severity.ERROR, error.location, error.message,
+                                       "see 'Squad files' in README.md"))
+            continue
+        findings += [Diagnostic("SQUAD001", Severity.ERROR, finding.location, f"{finding.message} ({finding.rule.id})",
+                                "a sample squad must be legal") for finding in report.findings]
+        for model in report.models:
+            computed.setdefault(model.contract, (model, rel))
+    return findings, computed
+
+
 @check("squads")
 def squad_files(rulebook: Rulebook) -> Iterator[Diagnostic]:
     """Every squad file passes ``sw28 squad``; every Sample Models value is the engine's."""
@@ -32,23 +52,12 @@ def squad_files(rulebook: Rulebook) -> Iterator[Diagnostic]:
     if not files:
         return
     try:
-        checker = SquadChecker(rulebook, rules_from_tables(rulebook), rulebook.meta.languages[0])
+        findings, computed = _check_files(rulebook, files)
     except (RulesTableError, ValueError, KeyError, StopIteration):
-        return  # the tables the squad rules need are missing: the table checks say so
-    computed = {}
-    for path in files:
-        rel = f"{SQUAD_FOLDER}/{path.name}"
-        try:
-            report = read_squad(path, rel, checker)
-        except ContentError as error:
-            yield Diagnostic("SQUAD001", Severity.ERROR, error.location, error.message,
-                             "see 'Squad files' in README.md")
-            continue
-        for finding in report.findings:
-            yield Diagnostic("SQUAD001", Severity.ERROR, finding.location,
-                             f"{finding.message} ({finding.rule.id})", "a sample squad must be legal")
-        for model in report.models:
-            computed.setdefault(model.contract, (model, rel))
+        # The tables or rule sections the squad rules name are missing or renamed: the
+        # table, ID and metadata checks report that, and no squad can be checked meanwhile.
+        return
+    yield from findings
     table = rulebook.tables.get(TableId(SAMPLE_TABLE))
     if table is None:
         return

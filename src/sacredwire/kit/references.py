@@ -29,7 +29,9 @@ class RuleRef:
         fields = {"id": str(self.id), "volume": self.volume, "page": self.page}
         if self.page is None:
             return f"({self.id}, Vol. {self.volume})"
-        return translations(locales, lang).gettext("(%(id)s, Vol.\u00a0%(volume)s, p.\u00a0%(page)s)") % fields
+        cited = translations(locales, lang).gettext("(%(id)s, Vol.\u00a0%(volume)s, p.\u00a0%(page)s)") % fields
+        # The booklets' no-break spaces; a terminal line or a form field wraps where it must.
+        return cited.replace("\u00a0", " ")
 
     def as_json(self) -> dict[str, object]:
         return {"id": str(self.id), "title": self.title, "volume": self.volume, "booklet": self.booklet,
