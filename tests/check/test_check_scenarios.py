@@ -92,8 +92,9 @@ SCENARIOS = {
 # Planted elsewhere: GLYPH001 needs the shipped fonts of templates/, which the
 # scenario trees do not have (tests/hardening/test_untrusted_content.py); the
 # allow-list's SAFE007 and SAFE008, one payload each (tests/hardening/test_html_allowlist.py); SAFE009
-# and QREF002 in tests/hardening/test_content_structure.py.
-PLANTED_ELSEWHERE = {"GLYPH001", "SAFE007", "SAFE008", "SAFE009", "QREF002"}
+# and QREF002 in tests/hardening/test_content_structure.py. SQUAD001 and SQUAD002 are planted in a copy
+# of the real content (tests/test_squad.py): they need its tables.
+PLANTED_ELSEWHERE = {"GLYPH001", "SAFE007", "SAFE008", "SAFE009", "QREF002", "SQUAD001", "SQUAD002"}
 
 
 def _findings(scenario: str):
@@ -142,7 +143,7 @@ def test_every_check_is_registered_once() -> None:
     names = [(registered.family, registered.name) for registered in REGISTRY]
     assert len(names) == len(set(names))
     assert FAMILIES == {"xref", "ids", "tables", "languages", "metadata", "settings", "glossary", "safety",
-                        "glyphs", "quickref"}
+                        "glyphs", "quickref", "squads"}
 
 
 def test_doctests() -> None:

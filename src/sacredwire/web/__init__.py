@@ -10,6 +10,8 @@ paths relative to the site root and their bytes::
     fonts/                      the project's fonts as WOFF2 subsets (_fonts.py) and their licence (SIL OFL 1.1)
     <lang>/<booklet>.html       one page per booklet: every chapter and section has id="<rule ID>"
     <lang>/quick-reference.html, <lang>/cards.html, <lang>/search.html
+    <lang>/squad.html, <lang>/mission.html   the squad builder and the mission generator
+    kit-data.js, kit-core.js, squad-builder.js, mission-generator.js, kit.css   their data (from the tables) and scripts
     <lang>/<rule ID>/index.html short link: forwards to the section on its booklet page
     404.html, sitemap.xml       for a missing address; every page for search engines
     manifest.webmanifest, sw.js the offline app (_app.py), with favicon.svg and icons/
@@ -53,7 +55,7 @@ __all__ = ["make_site"]
 FULL_REFERENCE = "%(title)s (%(id)s)"
 SHORT_REFERENCE = "(%(id)s)"
 
-STATIC = ("site.js", "search.js")
+STATIC = ("site.js", "search.js", "kit.css", "kit-core.js", "squad-builder.js", "mission-generator.js")
 # Characters the PDF typography pass adds for line breaking (zero-width spaces,
 # soft hyphens, word joiners): a browser breaks lines itself, and a player who
 # copies a rule must not carry them into a message.
@@ -62,6 +64,8 @@ INVISIBLE = re.compile("[\u00ad\u200b\u200c\u2060\ufeff]")
 QUICK_REFERENCE = "quick-reference"
 CARDS = "cards"
 SEARCH = "search"
+SQUAD = "squad"
+MISSION = "mission"
 
 
 @dataclass(frozen=True)
@@ -183,6 +187,12 @@ class _Site:
         """Whether the content has card decks (``content/outputs.yaml``; a small project may have none)."""
         return any(deck_tables(deck, list(self.rulebook.tables)) for deck in self.rulebook.settings.decks)
 
+    def _has_kit(self) -> bool:
+        """Whether the content has the squad and mission tables the builder and the generator run on."""
+        from .kit_data import kit_available
+
+        return kit_available(self.rulebook)
+
     def _page_names(self, lang: str) -> dict[str, str]:
         names = {booklet.meta.key: f"{booklet.meta.key}.html" for booklet in self._booklets(lang)}
         if self._complete(lang) and (self.root / LAYOUT_FILE).is_file():
@@ -190,6 +200,8 @@ class _Site:
         if self._complete(lang) and self._has_cards():
             names[CARDS] = f"{CARDS}.html"
         names[SEARCH] = f"{SEARCH}.html"
+        if self._complete(lang) and self._has_kit():
+            names[SQUAD], names[MISSION] = f"{SQUAD}.html", f"{MISSION}.html"
         return names
 
     def rule_href(self, text: str, lang: str) -> str | None:
@@ -222,6 +234,9 @@ class _Site:
             links.append(NavLink(QUICK_REFERENCE, f"{QUICK_REFERENCE}.html", context.gettext("Quick Reference"), ""))
         if CARDS in self.pages[lang]:
             links.append(NavLink(CARDS, f"{CARDS}.html", context.gettext("Cards"), ""))
+        if SQUAD in self.pages[lang]:
+            links.append(NavLink(SQUAD, f"{SQUAD}.html", context.gettext("Squad builder"), ""))
+            links.append(NavLink(MISSION, f"{MISSION}.html", context.gettext("Mission generator"), ""))
         return links
 
     def switches(self, lang: str, key: str) -> list[dict[str, str]]:
@@ -314,6 +329,12 @@ class _Site:
             families.setdefault(card.family, []).append(WebCard(card, self.rule_href(card.rule_id, lang)))
         self.page(lang, CARDS, "web/cards.html.j2", context.gettext("Cards"), families=families)
 
+    def kit_pages(self, lang: str) -> None:
+        """The squad builder and the mission generator: forms over kit-data.js, written once for every language."""
+        context = self.context(lang)
+        self.page(lang, SQUAD, "web/squad.html.j2", context.gettext("Squad builder"))
+        self.page(lang, MISSION, "web/mission.html.j2", context.gettext("Mission generator"))
+
     def search_page(self, lang: str) -> None:
         self.page(lang, SEARCH, "web/search.html.j2", self.context(lang).gettext("Search"))
 
@@ -386,9 +407,15 @@ class _Site:
                 self.quick_reference_page(lang)
             if CARDS in self.pages[lang]:
                 self.cards_page(lang)
+            if SQUAD in self.pages[lang]:
+                self.kit_pages(lang)
             self.search_page(lang)
         self.index_page()
         self.not_found_page()
+        if any(SQUAD in self.pages[lang] for lang in self.langs):
+            from .kit_data import KIT_DATA, kit_script
+
+            self.add(KIT_DATA, kit_script(self.rulebook, self.langs, self.rule_href))
         self.add("search-index.js", search_index_script(self.search, search_words(self.rulebook, self.langs)))
         self.static_files()
         self.app_files()

@@ -1,0 +1,78 @@
+"""A rule as a player looks it up: its ID, title, volume and, when a build measured it, its page."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..build_record import BuildRecord
+from ..ids import RuleId, TableId
+from ..model import Rulebook
+from ..render._i18n import translations
+
+# Where ``sw28 build`` writes by default; its record holds the pages it measured.
+BUILD_FOLDER = "build"
+
+
+@dataclass(frozen=True)
+class RuleRef:
+    """One rule: ``C2.3`` with its title, booklet volume and page (None before any build)."""
+
+    id: RuleId
+    title: str
+    volume: int
+    booklet: str
+    page: int | None
+
+    def cite(self, lang: str, locales: str) -> str:
+        """``(C2.3, Vol. 1, p. 9)``, in ``lang``; without a page when no build measured one."""
+        fields = {"id": str(self.id), "volume": self.volume, "page": self.page}
+        if self.page is None:
+            return f"({self.id}, Vol. {self.volume})"
+        cited = translations(locales, lang).gettext("(%(id)s, Vol.\u00a0%(volume)s, p.\u00a0%(page)s)") % fields
+        # The booklets' no-break spaces; a terminal line or a form field wraps where it must.
+        return cited.replace("\u00a0", " ")
+
+    def as_json(self) -> dict[str, object]:
+        return {"id": str(self.id), "title": self.title, "volume": self.volume, "booklet": self.booklet,
+                "page": self.page, "anchor": self.id.anchor}
+
+
+class RuleIndex:
+    """Rule IDs to :class:`RuleRef`, and which section prints each table, in one language."""
+
+    def __init__(self, rulebook: Rulebook, lang: str):
+        self.rulebook = rulebook
+        self.lang = lang
+        self.locales = str(Path(rulebook.root) / "locales")
+        self._sections = rulebook.sections(lang)
+        record = BuildRecord.read(Path(rulebook.root) / BUILD_FOLDER)
+        self._pages = dict(record.pages.get(lang, {})) if record else {}
+        self._table_sections: dict[TableId, RuleId] = {}
+        for (_, booklet_lang), booklet in sorted(rulebook.booklets.items()):
+            if booklet_lang != lang:
+                continue
+            for section in booklet.all_sections():
+                for placement in section.tables:
+                    if not placement.in_summary:
+                        self._table_sections.setdefault(placement.table, section.id)
+
+    def rule(self, rule_id: RuleId | str) -> RuleRef:
+        """The rule ``rule_id``; ValueError when no booklet of the language has it."""
+        target = rule_id if isinstance(rule_id, RuleId) else RuleId.parse(rule_id)
+        section = self._sections.get(target)
+        meta = self.rulebook.meta.booklet_for_letter(target.letter)
+        if section is None or meta is None:
+            raise ValueError(f"no rule {target} in the {self.lang} booklets")
+        page = self._pages.get(meta.key, {}).get(target.anchor)
+        return RuleRef(target, section.title, meta.volume, meta.key, page)
+
+    def for_table(self, table: str) -> RuleRef:
+        """The rule whose section prints ``table``."""
+        section = self._table_sections.get(TableId(table))
+        if section is None:
+            raise ValueError(f"no section of the {self.lang} booklets prints the table {table!r}")
+        return self.rule(section)
+
+    def cite(self, rule: RuleRef) -> str:
+        return rule.cite(self.lang, self.locales)
