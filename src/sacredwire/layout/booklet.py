@@ -10,7 +10,7 @@ import weasyprint
 from ..render import RenderContext, render
 from ..render.booklet import BookletPart, part_names
 from . import LaidOut, LayoutError, anchors, combine, lay_out, pdf_bytes
-from ._boxes import overflowing_text
+from ._boxes import blank_pages, overflowing_text
 from .cache import LayoutCache
 
 # A saddle-stitched booklet: a cover sheet and at least one more sheet.
@@ -87,10 +87,9 @@ PARTS = PartCache()
 def _after_blank_pages(document: weasyprint.Document) -> tuple[str, ...]:
     """The section anchors on the pages that follow a blank page the layout inserted."""
     found = []
-    for index, page in enumerate(document.pages[:-1]):
-        if page._page_box.page_type.blank:  # WeasyPrint's own mark of a page left blank by a break
-            following = document.pages[index + 1].anchors
-            found.extend(name for name in following if name.startswith("sec-"))
+    for number in blank_pages(document):
+        if number < len(document.pages):
+            found.extend(name for name in document.pages[number].anchors if name.startswith("sec-"))
     return tuple(found)
 
 
