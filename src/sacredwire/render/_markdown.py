@@ -13,6 +13,7 @@ from ..example_text import FieldError, FieldRef, resolve, show
 from ..ids import RuleId, TableId
 from ..markup import parser
 from ..model import Example, Rulebook, Section
+from ._boards import knocked_out_labels
 from ._typography import Typesetter
 from .pages import PageMap
 
@@ -85,6 +86,7 @@ class ProseRenderer:
         rules["container_quote_close"] = self._quote_close
         rules["heading_open"] = self._heading
         rules["paragraph_open"] = self._paragraph_open
+        rules["html_block"] = self._html_block
         rules["heading_close"] = self._heading
         self._quotes: list[str] = []
         self._example: Example | None = None
@@ -128,6 +130,10 @@ class ProseRenderer:
         if token.nesting == -1:
             return f"</{tag}>\n"
         return f"<{tag}{self._renderer.renderAttrs(token)}>"
+
+    def _html_block(self, tokens: Sequence[Any], idx: int, options: Any, env: Any) -> str:
+        token = tokens[idx]
+        return knocked_out_labels(token.content) if is_drawing(token) else token.content
 
     def _paragraph_open(self, tokens: Sequence[Any], idx: int, options: Any, env: Any) -> str:
         # A lead-in (a paragraph ending in a colon: "before any modifier:")
@@ -205,7 +211,7 @@ class ProseRenderer:
         drawings = [token for token in section.tokens if is_drawing(token)]
         prose = [token for token in section.tokens if not is_drawing(token)]
         return (self._render_body(section, prose, 0),
-                Markup("".join(token.content for token in drawings)))
+                Markup("".join(knocked_out_labels(token.content) for token in drawings)))
 
     def _render_body(self, section: Section, tokens: Sequence[Any], heading_offset: int) -> Markup:
         self._section = section
