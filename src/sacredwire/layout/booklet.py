@@ -18,17 +18,19 @@ MIN_PAGES = 8
 
 
 def tail_pages(rule_pages: int, wants_roster: bool) -> tuple[bool, int]:
-    """(roster?, notes pages) so that rules + tail + back cover is a multiple of 4.
+    """(roster?, closing pages after it) so that rules + tail + back cover is a multiple of 4.
 
     The page before the back cover is its inside: a notes page, never the
     roster, since a print-on-demand cover is printed on its outside only. A
     booklet has at least 8 pages, so its interior without the cover sheet
-    still has 4.
+    still has 4. A booklet that wants a roster gets one, on a sheet of four
+    more pages if need be (the pages between hold a campaign tracker and a
+    mission log).
 
     >>> tail_pages(21, True)
     (True, 1)
     >>> tail_pages(22, True)
-    (False, 1)
+    (True, 4)
     >>> tail_pages(20, True)
     (True, 2)
     >>> tail_pages(22, False)
@@ -37,7 +39,7 @@ def tail_pages(rule_pages: int, wants_roster: bool) -> tuple[bool, int]:
     (False, 4)
     """
     free = -(rule_pages + 1) % 4
-    while free < 1 or rule_pages + free + 1 < MIN_PAGES:
+    while free < 1 + int(wants_roster) or rule_pages + free + 1 < MIN_PAGES:
         free += 4
     roster = wants_roster and free >= 2
     return roster, free - int(roster)
