@@ -227,8 +227,12 @@ def findings(path: Path) -> list[Finding]:
             after = [line for line in lines[last_heading + 1:] if not line.on_dark]
             # A form under its heading (a record box's rows) is ink without text.
             room = (page.ink_bottom or 0) - lines[last_heading].bottom
-            # One line ending a sentence is a whole paragraph, not a stranded start.
-            whole = len(after) == 1 and re.search(r"[.!?)]$", after[0].text.rstrip()) is not None
+            # One line ending a sentence is a whole paragraph, not a stranded
+            # start, unless it opens a table the page turn left overleaf.
+            top = following.lines[:2] if following is not None else []
+            table_overleaf = bool(top) and (top[0].on_dark or (len(top) == 2 and top[0].heading and top[1].on_dark))
+            whole = (len(after) == 1 and re.search(r"[.!?)]$", after[0].text.rstrip()) is not None
+                     and not table_overleaf)
             if len(after) < LINES_AFTER_HEADING and not whole and room < LINES_AFTER_HEADING * 4.5 * MM:
                 found.append(Finding("stranded", page.number, lines[last_heading].text.strip()[:60]))
         last = lines[-1].text.rstrip()

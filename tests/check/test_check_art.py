@@ -56,6 +56,17 @@ def test_licence_missing_or_unrecorded(tmp_path: Path) -> None:
     assert len(found) == 2
 
 
+def test_width_missing_file_missing_and_not_an_image(tmp_path: Path) -> None:
+    entries = (_entry("broken.png") + _entry("gone.png")
+               + "  - file: narrow.png\n    source: s\n    author: a\n    licence: l\n")
+    root = _project(tmp_path, entries, {"narrow.png": 600})
+    (root / "content" / "art" / "broken.png").write_text("not an image", encoding="utf-8")
+    found = {(code, message) for code, _, message in _art_findings(root)}
+    assert found == {("ART000", "broken.png is not a readable image"),
+                     ("ART005", "gone.png is recorded but not in art/"),
+                     ("ART002", "narrow.png gives no printed width")}
+
+
 def test_check_command_reports_art_findings_with_file_and_line(tmp_path: Path) -> None:
     root = _project(tmp_path, _entry("soft.png"), {"soft.png": 200})
     result = run_sw28("check", cwd=root)

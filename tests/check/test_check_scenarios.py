@@ -91,7 +91,8 @@ SCENARIOS = {
 }
 # Planted elsewhere: GLYPH001 needs the shipped fonts of templates/, which the
 # scenario trees do not have (tests/hardening/test_untrusted_content.py).
-PLANTED_ELSEWHERE = {"GLYPH001"}
+# Art findings need image files, made by tests/check/test_check_art.py.
+PLANTED_ELSEWHERE = {"GLYPH001", "ART000", "ART001", "ART002", "ART003", "ART004", "ART005"}
 
 
 def _findings(scenario: str):
@@ -140,7 +141,7 @@ def test_every_check_is_registered_once() -> None:
     names = [(registered.family, registered.name) for registered in REGISTRY]
     assert len(names) == len(set(names))
     assert FAMILIES == {"xref", "ids", "tables", "languages", "metadata", "settings", "glossary", "safety",
-                        "glyphs", "quickref"}
+                        "glyphs", "quickref", "art"}
 
 
 def test_doctests() -> None:
