@@ -1,8 +1,7 @@
 """Interior art in the covers' language: cables hanging across a panel, drawn as vectors.
 
-Every chapter title hangs a few cables under its rule, in the space the
-rule leaves before the text. A chapter opener that leaves room under its
-text (the factions') closes it with a panel of cables, slung from the panel's top edge and sagging as the covers' cables do
+A chapter opener that leaves room under its text closes it with a panel of
+cables, slung from the panel's top edge and sagging as the covers' cables do
 (render/_cover.py draws them the same way), one of them live in the volume's
 colour. The rest are black-ink tints, so the panel prints on the black plate
 and the volume colour's own plates only. The cables come from a generator
@@ -22,9 +21,6 @@ from ._cover import volume_colour
 PANEL_WIDTH = 119.0
 PANEL_HEIGHT = 34.0
 CABLES = 9
-# Under a chapter title's rule: the depth of the space below it, in mm.
-TITLE_DEPTH = 3.6
-TITLE_CABLES = 6
 
 
 def _hanging(rng: random.Random, width: float, height: float) -> str:
@@ -34,27 +30,6 @@ def _hanging(rng: random.Random, width: float, height: float) -> str:
     sag = rng.uniform(height * 0.35, height * 1.5)
     middle = (x1 + x2) / 2 + rng.uniform(-12.0, 12.0)
     return f"M{x1:.1f} 0 Q{middle:.1f} {sag:.1f} {x2:.1f} 0"
-
-
-def title_cables(booklet: BookletMeta, seed: str) -> Markup:
-    """Cables slung under a chapter title's rule, as from a beam: a band the
-    width of the column and as deep as the space under the rule (no layout
-    changes around it)."""
-    rng = random.Random(f"{booklet.key}:{seed}:title")
-    colour = volume_colour(booklet)
-    width, depth = PANEL_WIDTH, TITLE_DEPTH
-    parts = []
-    for index in range(TITLE_CABLES):
-        x1 = rng.uniform(0.0, width - 12.0)
-        x2 = min(width, x1 + rng.uniform(8.0, 34.0))
-        sag = rng.uniform(depth * 0.4, depth * 1.8)
-        stroke = colour.css if index == TITLE_CABLES - 1 else ("device-cmyk(0 0 0 0.35)", "device-cmyk(0 0 0 0.6)")[
-            index % 2]
-        parts.append(f'<path d="M{x1:.1f} 0 Q{(x1 + x2) / 2:.1f} {sag:.1f} {x2:.1f} 0" fill="none" '
-                     f'stroke="{stroke}" stroke-width="{rng.choice((0.25, 0.4, 0.6))}"/>')
-    return Markup(f'<svg class="title-cables" xmlns="http://www.w3.org/2000/svg" '
-                  f'viewBox="0 0 {width:g} {depth:g}" preserveAspectRatio="none" aria-hidden="true">'
-                  f'{"".join(parts)}</svg>')
 
 
 def chapter_art(booklet: BookletMeta, seed: str) -> Markup:

@@ -8,7 +8,7 @@ from markupsafe import Markup
 
 from ..model import Chapter, Section
 from . import RenderContext, renderer
-from ._art import chapter_art, title_cables
+from ._art import chapter_art
 from ._cover import cover_svg, volume_colour
 from ._typography import characters
 from .pages import PageMap
@@ -59,7 +59,6 @@ def _common(context: RenderContext, booklet_key: str) -> dict:
         "cover_art": cover_svg(booklet, context.rulebook.settings.print.ink_limit),
         "volume_colour": lambda other: volume_colour(other).css,
         "chapter_art": lambda chapter_id: chapter_art(booklet, chapter_id),
-        "title_cables": lambda chapter_id: title_cables(booklet, chapter_id),
         "typeset": context.typesetter.text,
         # Titles as plain text with the typesetter's characters (apostrophes,
         # quotes): they also go into attributes and running heads.
