@@ -676,3 +676,28 @@ def test_print_fonts_are_pdf_1_4_and_draw_the_same_glyphs(minimal_booklet: LaidO
         inside = b"".join(after[(row + 36) * big_width + 36:(row + 36) * big_width + 36 + width]
                           for row in range(height))
         assert inside == before, page
+
+
+def test_home_booklet_pages_stay_inside_a_home_printers_margin(tmp_path: Path) -> None:
+    """A full-bleed page (a cover) imposed for home printing leaves the sheet's 5 mm edge unprinted."""
+    html = ("<style>@page { size: 148mm 210mm; margin: 0; bleed: 3mm; background: black; }"
+            " p { break-after: page; }</style>" + "<p>Page</p>" * 4)
+    pdf = weasyprint.HTML(string=html).write_pdf()
+    sheets = home.booklet_sheets(pdf, "Test", "en", "a4", "test", margin_mm=5.0)
+    path = tmp_path / "home.pdf"
+    path.write_bytes(sheets)
+    subprocess.run(["pdftoppm", "-r", "72", "-gray", "-f", "1", "-l", "1", str(path), str(tmp_path / "s")],
+                   check=True)
+    image = next(tmp_path.glob("s*.pgm")).read_bytes()
+    # A binary PGM: header lines, then one byte per pixel.
+    header = image.split(b"\n", 3)
+    width, height = map(int, header[1].split())
+    pixels = header[3]
+    edge = int(5 * 72 / 25.4) - 1
+    inked = [(x, y) for y in range(height) for x in range(width) if pixels[y * width + x] < 128]
+    assert inked, "the pages were printed"
+    assert min(x for x, _ in inked) >= edge and max(x for x, _ in inked) < width - edge
+    assert min(y for _, y in inked) >= edge and max(y for _, y in inked) < height - edge
+    # The two pages meet at the fold.
+    middle = [pixels[(height // 2) * width + x] for x in (width // 2 - 2, width // 2 + 1)]
+    assert max(middle) < 128

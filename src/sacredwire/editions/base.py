@@ -65,6 +65,8 @@ class EditionSettings:
     output_condition_identifier: str = "CGATS TR 001"
     output_condition: str = "US Web Coated (SWOP) v2"
     output_registry: str = "http://www.color.org"
+    # A home printer's unprinted edge: booklet pages shrink to keep art and marks inside it.
+    home_margin_mm: float = 0.0
     output_info: str = "CGATS TR 001-1995 (SWOP): offset printing on coated paper"
     screen_languages: tuple[tuple[str, str], ...] = (("en", "en-US"), ("es", "es"))
 

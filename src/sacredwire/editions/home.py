@@ -101,18 +101,26 @@ def saddle_stitch_order(pages: int) -> list[tuple[int, int]]:
     return [(pages - side, side + 1) if side % 2 == 0 else (side + 1, pages - side) for side in range(pages // 2)]
 
 
-def _placement(trim: _pdf.Box, area: _pdf.Box) -> str:
-    """The ``cm`` operator that puts a trim box centred in ``area``, shrunk (never enlarged) to fit."""
+def _placement(trim: _pdf.Box, area: _pdf.Box, against: float = 0.5) -> str:
+    """The ``cm`` operator that puts a trim box in ``area``, shrunk (never enlarged) to fit.
+
+    ``against`` places it across: 0.5 centred, 1.0 against the area's right
+    edge, 0.0 against its left (a booklet's pages meet at the fold).
+    """
     width, height = _pdf.size(trim)
     area_width, area_height = _pdf.size(area)
     scale = min(1.0, area_width / width, area_height / height)
-    x = area[0] + (area_width - width * scale) / 2 - trim[0] * scale
+    x = area[0] + (area_width - width * scale) * against - trim[0] * scale
     y = area[1] + (area_height - height * scale) / 2 - trim[1] * scale
     return f"{_pdf.number(scale)} 0 0 {_pdf.number(scale)} {_pdf.number(x)} {_pdf.number(y)} cm"
 
 
-def booklet_sheets(pdf: bytes, title: str, language: str, paper: Paper, what: str) -> bytes:
-    """The booklet 2-up on landscape sheets in saddle-stitch order; n pages make n/2 sides."""
+def booklet_sheets(pdf: bytes, title: str, language: str, paper: Paper, what: str, margin_mm: float = 0.0) -> bytes:
+    """The booklet 2-up on landscape sheets in saddle-stitch order; n pages make n/2 sides.
+
+    The pages shrink to stay ``margin_mm`` inside the sheet's edges, which a
+    home printer leaves unprinted, and meet at the fold.
+    """
     source = _pdf.read(pdf, what)
     pages = _pdf.pages(source)
     count = len(pages)
@@ -126,12 +134,14 @@ def booklet_sheets(pdf: bytes, title: str, language: str, paper: Paper, what: st
         side = _pdf.blank_page(document, width, height)
         resources = _pdf.resource_dict(side, "/XObject")
         lines = []
-        halves = ((left_page, (0.0, 0.0, width / 2, height)), (right_page, (width / 2, 0.0, width, height)))
-        for number, area in halves:
+        edge = margin_mm * MM
+        halves = ((left_page, (edge, edge, width / 2, height - edge), 1.0),
+                  (right_page, (width / 2, edge, width - edge, height - edge), 0.0))
+        for number, area, against in halves:
             page = pages[number - 1]
             trim = _pdf.trim_of(page, number, what)
             resources[f"/P{number}"] = _pdf.form_from_page(document, source, page, trim, placed)
-            lines.append(f"q {_placement(trim, area)} /P{number} Do Q")
+            lines.append(f"q {_placement(trim, area, against)} /P{number} Do Q")
         _pdf.replace_content(document, side, _pdf.operators(lines))
     black_ink_greys(document, what)
     prepare_for_reading(document, title, language, **printing(document))
@@ -216,7 +226,7 @@ def finish_home(document: LaidOutDocument, settings: EditionSettings) -> list[Ar
     language = settings.screen_language(document.lang)
     what = f"{document.lang}/home/{document.name}"
     if document.kind == "booklet":
-        data = booklet_sheets(document.pdf, document.title, language, settings.paper, what)
+        data = booklet_sheets(document.pdf, document.title, language, settings.paper, what, settings.home_margin_mm)
         return [Artifact(PurePosixPath(file_name(document.name)), data)]
     if document.kind == "cards":
         data = card_sheets(document.pdf, document.title, language, settings.paper, settings.card_gutter_mm, what)

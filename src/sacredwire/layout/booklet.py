@@ -10,7 +10,7 @@ import weasyprint
 from ..render import RenderContext, render
 from ..render.booklet import BookletPart, part_names
 from . import LaidOut, LayoutError, anchors, combine, lay_out, pdf_bytes
-from ._boxes import overflowing_text
+from ._boxes import blank_pages, overflowing_text
 from .cache import LayoutCache
 
 # A saddle-stitched booklet: a cover sheet and at least one more sheet.
@@ -18,17 +18,19 @@ MIN_PAGES = 8
 
 
 def tail_pages(rule_pages: int, wants_roster: bool) -> tuple[bool, int]:
-    """(roster?, notes pages) so that rules + tail + back cover is a multiple of 4.
+    """(roster?, closing pages after it) so that rules + tail + back cover is a multiple of 4.
 
     The page before the back cover is its inside: a notes page, never the
     roster, since a print-on-demand cover is printed on its outside only. A
     booklet has at least 8 pages, so its interior without the cover sheet
-    still has 4.
+    still has 4. A booklet that wants a roster gets one, on a sheet of four
+    more pages if need be (the pages between hold a campaign tracker and a
+    mission log).
 
     >>> tail_pages(21, True)
     (True, 1)
     >>> tail_pages(22, True)
-    (False, 1)
+    (True, 4)
     >>> tail_pages(20, True)
     (True, 2)
     >>> tail_pages(22, False)
@@ -37,7 +39,7 @@ def tail_pages(rule_pages: int, wants_roster: bool) -> tuple[bool, int]:
     (False, 4)
     """
     free = -(rule_pages + 1) % 4
-    while free < 1 or rule_pages + free + 1 < MIN_PAGES:
+    while free < 1 + int(wants_roster) or rule_pages + free + 1 < MIN_PAGES:
         free += 4
     roster = wants_roster and free >= 2
     return roster, free - int(roster)
@@ -84,6 +86,29 @@ class PartCache:
 PARTS = PartCache()
 
 
+def _after_blank_pages(document: weasyprint.Document) -> tuple[str, ...]:
+    """The section anchors on the pages that follow a blank page the layout inserted."""
+    found = []
+    for number in blank_pages(document):
+        if number < len(document.pages):
+            found.extend(name for name in document.pages[number].anchors if name.startswith("sec-"))
+    return tuple(found)
+
+
+def _records_before_boards(document: weasyprint.Document) -> tuple[str, ...]:
+    """Sections whose record box sits on a page of its own rules' overflow, its board overleaf."""
+    pages = anchors(document)
+    crowded = []
+    for name, page in pages.items():
+        if not name.startswith("record-"):
+            continue
+        section = name.removeprefix("record-")
+        board = pages.get("board-" + section)
+        if board == page + 1 and pages.get(section, page) < page:
+            crowded.append(section)
+    return tuple(sorted(crowded))
+
+
 def lay_out_parts(context: RenderContext, key: str, cache: LayoutCache, parts: PartCache = PARTS
                   ) -> weasyprint.Document:
     """The booklet's rule pages (cover to last chapter), laid out part by part and put together.
@@ -98,9 +123,18 @@ def lay_out_parts(context: RenderContext, key: str, cache: LayoutCache, parts: P
     next_page = 1
     for name in part_names(context, key):
         filler = name in booklet.meta.page_per_section and next_page % 2 == 1
-        html = render("booklet", context, booklet_key=key, part=BookletPart(name, next_page, filler))
+        part = BookletPart(name, next_page, filler)
+        html = render("booklet", context, booklet_key=key, part=part)
         document = parts.laid_out(cache.key("booklet-part", context.lang, key, html), html, root,
                                   f"{context.lang}/{key} ({name})")
+        # A section that must open on a left page leaves the right page before
+        # it empty: lay the chapter out again with a log sheet on that page.
+        sheets, crowded = _after_blank_pages(document), _records_before_boards(document)
+        if sheets or crowded:
+            part = BookletPart(name, next_page, filler, sheets, crowded)
+            html = render("booklet", context, booklet_key=key, part=part)
+            document = parts.laid_out(cache.key("booklet-part", context.lang, key, html), html, root,
+                                      f"{context.lang}/{key} ({name})")
         documents.append(document)
         next_page += len(document.pages)
     return combine(documents)

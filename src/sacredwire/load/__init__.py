@@ -45,7 +45,7 @@ def _read_meta(root: Path, ink_limit: int) -> BookMeta:
     booklets = []
     for raw in fields.require("booklets", list):
         booklet = Fields(raw, rel, "a booklet").only("key", "volume", "letter", "title", "subtitle", "colour",
-                                                     "blurb", "page_per_section")
+                                                     "blurb", "page_per_section", "page_per_faction")
         key = booklet.require("key", str)
         if not is_file_key(key):
             raise booklet.error(f"booklet key {key!r} is not a slug (lower-case letters, digits and "
@@ -53,12 +53,15 @@ def _read_meta(root: Path, ink_limit: int) -> BookMeta:
         page_per_section = booklet.get("page_per_section", list, [])
         if not all(isinstance(chapter, str) for chapter in page_per_section):
             raise booklet.error("page_per_section must list chapter IDs, e.g. [M2, M3]")
+        page_per_faction = booklet.get("page_per_faction", list, [])
+        if not all(isinstance(chapter, str) for chapter in page_per_faction):
+            raise booklet.error("page_per_faction must list chapter IDs, e.g. [I3]")
         booklets.append(BookletMeta(
             key=key, volume=booklet.require("volume", int),
             letter=booklet.require("letter", str), title=booklet.text("title"),
             subtitle=booklet.text("subtitle"), location=booklet.location,
             colour=_read_cmyk(booklet, rel, ink_limit), blurb=booklet.text("blurb", required=False),
-            page_per_section=tuple(page_per_section),
+            page_per_section=tuple(page_per_section), page_per_faction=tuple(page_per_faction),
         ))
     languages = tuple(fields.require("languages", list))
     for lang in languages:
@@ -214,11 +217,13 @@ def load_rulebook(root: Path) -> Rulebook:
     for booklet_meta in meta.booklets:
         chapters = {str(chapter.intro.id) for (key, _), booklet in booklets.items() if key == booklet_meta.key
                     for chapter in booklet.chapters}
-        unknown = [chapter for chapter in booklet_meta.page_per_section if chapter not in chapters]
-        # A booklet with no content at all is the checker's finding (META005), not a load error.
-        if chapters and unknown:
-            raise ContentError(booklet_meta.location, f"page_per_section: {booklet_meta.key} has no chapter "
-                                                      f"{unknown[0]}")
+        for setting, listed in (("page_per_section", booklet_meta.page_per_section),
+                                ("page_per_faction", booklet_meta.page_per_faction)):
+            unknown = [chapter for chapter in listed if chapter not in chapters]
+            # A booklet with no content at all is the checker's finding (META005), not a load error.
+            if chapters and unknown:
+                raise ContentError(booklet_meta.location, f"{setting}: {booklet_meta.key} has no chapter "
+                                                          f"{unknown[0]}")
     return Rulebook(
         root=str(root), meta=meta, glossary=_read_glossary(root), tables=tables,
         examples=_read_collection(root, "examples", read_example, "example"), booklets=booklets,

@@ -55,7 +55,9 @@ def _print(raw: object) -> PrintSettings:
         raise fields.error("print settings name no edition")
     cards = Fields(fields.require("cards", dict), OUTPUTS_FILE, "card print settings").only(
         "width", "height", "safe_margin")
-    booklets = Fields(fields.require("booklets", dict), OUTPUTS_FILE, "booklet print settings").only("safe_margin")
+    booklets = Fields(fields.require("booklets", dict), OUTPUTS_FILE, "booklet print settings").only(
+        "safe_margin", "home_printer_margin")
+    home_margin = booklets.get("home_printer_margin")
     return PrintSettings(
         editions=editions, ink_limit=fields.require("ink_limit", int),
         output_condition=OutputCondition(identifier=condition.require("identifier", str),
@@ -65,6 +67,8 @@ def _print(raw: object) -> PrintSettings:
         card_height=parse_length(cards.require("height"), cards, "height"),
         card_safe_margin=parse_length(cards.require("safe_margin"), cards, "safe_margin"),
         booklet_safe_margin=parse_length(booklets.require("safe_margin"), booklets, "safe_margin"),
+        home_printer_margin=(parse_length(home_margin, booklets, "home_printer_margin")
+                             if home_margin is not None else None),
         location=fields.location,
     )
 

@@ -46,7 +46,10 @@ class BookletMeta:
     """One booklet of the series: key (``core-rules``), volume, letter, title.
 
     ``colour`` tells the volumes apart on covers; ``blurb`` is its back-cover text;
-    every section of a chapter in ``page_per_section`` (a mission) starts a page.
+    every section of a chapter in ``page_per_section`` (a mission) starts a page,
+    its board on the facing page; every section of a chapter in
+    ``page_per_faction`` (a faction: its rules, units and behavior) starts a
+    page, and is kept together on it.
     """
 
     key: str
@@ -58,6 +61,7 @@ class BookletMeta:
     colour: Cmyk | None = None
     blurb: Text | None = None
     page_per_section: tuple[str, ...] = ()
+    page_per_faction: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -97,6 +97,8 @@ class PrintSettings:
     card_safe_margin: Length
     booklet_safe_margin: Length
     location: Location
+    # The edge a home printer leaves unprinted: the home edition's pages shrink inside it.
+    home_printer_margin: Length | None = None
 
     @property
     def layout_bleed(self) -> Length:

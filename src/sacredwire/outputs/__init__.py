@@ -130,6 +130,7 @@ class OutputContext:
             card_gutter_mm=self.options.card_gutter_mm, output_condition_identifier=condition.identifier,
             output_condition=condition.condition, output_registry=condition.registry,
             output_info=condition.condition,
+            home_margin_mm=settings.home_printer_margin.mm if settings.home_printer_margin else 0.0,
         )
 
 

@@ -86,7 +86,7 @@ class RenderContext:
         """A chart of opposed-roll odds, computed by the rules engine now (never typed in)."""
         table = odds_table(measure, self.lang, self.gettext)
         template = self.env.get_template("base/table.html.j2")
-        return template.render(table=table, lang=self.lang, inline=escape, typeset=self.typesetter.text,
+        return template.render(table=table, lang=self.lang, inline=self.typesetter.text, typeset=self.typesetter.text,
                                lines=table_lines(table), caption=True, compact=True,
                                cell=lambda column, row: escape(row.cells[column.key]))
 

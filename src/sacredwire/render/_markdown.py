@@ -13,8 +13,28 @@ from ..example_text import FieldError, FieldRef, resolve, show
 from ..ids import RuleId, TableId
 from ..markup import parser
 from ..model import Example, Rulebook, Section
+from ._boards import knocked_out_labels
 from ._typography import Typesetter
 from .pages import PageMap
+
+
+# Characters of text in an example box short enough to keep on one page: at
+# 8.6 pt about 22 lines of 70 characters, half the booklet's text area. A
+# longer box may continue overleaf rather than leave a hole.
+SHORT_EXAMPLE = 1500
+# Characters of a sentence opening a table that is kept with it: two lines.
+SHORT_LEAD_IN = 140
+
+
+def _example_length(tokens: Sequence[Any], start: int) -> int:
+    """The characters of text from the example box opening at ``start`` to its close."""
+    length = 0
+    for token in tokens[start + 1:]:
+        if token.type == "container_example_close":
+            break
+        if token.type == "inline":
+            length += len(token.content)
+    return length
 
 
 @dataclass(frozen=True)
@@ -68,6 +88,8 @@ class ProseRenderer:
         rules["container_quote_open"] = self._quote_open
         rules["container_quote_close"] = self._quote_close
         rules["heading_open"] = self._heading
+        rules["paragraph_open"] = self._paragraph_open
+        rules["html_block"] = self._html_block
         rules["heading_close"] = self._heading
         self._quotes: list[str] = []
         self._example: Example | None = None
@@ -112,6 +134,24 @@ class ProseRenderer:
             return f"</{tag}>\n"
         return f"<{tag}{self._renderer.renderAttrs(token)}>"
 
+    def _html_block(self, tokens: Sequence[Any], idx: int, options: Any, env: Any) -> str:
+        token = tokens[idx]
+        return knocked_out_labels(token.content) if is_drawing(token) else token.content
+
+    def _paragraph_open(self, tokens: Sequence[Any], idx: int, options: Any, env: Any) -> str:
+        # A lead-in (a paragraph ending in a colon: "before any modifier:")
+        # announces what follows it, so it never ends a page without it.
+        # So does a sentence of a line or two that opens a table ("A Coworker
+        # marked Hostile fights back, or runs." over its behavior table).
+        inline = tokens[idx + 1] if idx + 1 < len(tokens) else None
+        after = tokens[idx + 3] if idx + 3 < len(tokens) else None
+        if inline is None or inline.type != "inline" or tokens[idx].hidden or tokens[idx].attrs:
+            return self._renderer.renderToken(tokens, idx, options, env)
+        text = inline.content.rstrip()
+        if text.endswith(":") or (after is not None and after.type == "table_ref" and len(text) <= SHORT_LEAD_IN):
+            return '<p class="lead-in">'
+        return self._renderer.renderToken(tokens, idx, options, env)
+
     # -- blocks ---------------------------------------------------------------
 
     def _table(self, tokens: Sequence[Any], idx: int, options: Any, env: Any) -> str:
@@ -125,7 +165,8 @@ class ProseRenderer:
     def _example_open(self, tokens: Sequence[Any], idx: int, options: Any, env: Any) -> str:
         meta = tokens[idx].meta
         self._example = self.rulebook.examples.get(meta["id"])
-        return (f'<aside class="example" id="{meta["id"].anchor}">'
+        keep = ' keep' if _example_length(tokens, idx) <= SHORT_EXAMPLE else ''
+        return (f'<aside class="example{keep}" id="{meta["id"].anchor}">'
                 f'<p class="example-title"><span class="label">{escape(self.example_label)}</span>'
                 f' · {self.typesetter.text(meta["title"])}</p>\n')
 
@@ -173,7 +214,7 @@ class ProseRenderer:
         drawings = [token for token in section.tokens if is_drawing(token)]
         prose = [token for token in section.tokens if not is_drawing(token)]
         return (self._render_body(section, prose, 0),
-                Markup("".join(self._raw(token.content) for token in drawings)))
+                Markup("".join(self._raw(knocked_out_labels(token.content)) for token in drawings)))
 
     def _render_body(self, section: Section, tokens: Sequence[Any], heading_offset: int) -> Markup:
         self._section = section

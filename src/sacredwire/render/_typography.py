@@ -116,9 +116,26 @@ def characters(text: str, lang: str, state: QuoteState | None = None) -> str:
     result = "".join(out)
     for rule in _NBSP_RULES:
         result = rule.sub(NBSP, result)
+    result = reference_spaces(result)
     if result:
         state.last = result[-1]
     return result
+
+
+# A page reference in parentheses: "(C2.4, Vol. 1, p. 10)", "(véase pág. 3)".
+_REFERENCE = re.compile(r"\((?=[^()]*\b(?:p|pp|pág|págs)\.[ \u00a0]?\d)[^()\n]{0,40}\)")
+
+
+def reference_spaces(text: str) -> str:
+    """``text`` with no-break spaces inside each parenthesised page reference.
+
+    A reference broken over two lines ("(C1.10, / p. 8)") reads as two
+    fragments; it is short enough to move to the next line whole.
+
+    >>> reference_spaces("see Odds (C1.10, Vol. 1, p. 8) first")
+    'see Odds (C1.10,\xa0Vol.\xa01,\xa0p.\xa08) first'
+    """
+    return _REFERENCE.sub(lambda match: match.group().replace(" ", NBSP), text)
 
 
 def _hyphenated(word: str, rules: HyphenationRules) -> str | None:

@@ -8,7 +8,9 @@ from markupsafe import Markup
 
 from ..model import Chapter, Section
 from . import RenderContext, renderer
+from ._art import chapter_art
 from ._cover import cover_svg, volume_colour
+from ._typography import characters
 from .pages import PageMap
 
 
@@ -51,14 +53,22 @@ def _common(context: RenderContext, booklet_key: str) -> dict:
         "kind": "booklet",
         "release_date": context.format_date(meta.date),
         "document_title": f"{meta.title} · {booklet.title[context.lang]}",
-        "page_css": context.booklet_page_css(),
+        # The volume's cover colour marks its interior too (chapter rules,
+        # record boxes): rules only, never small text, which stays in one ink.
+        "page_css": context.booklet_page_css() + f" :root {{ --volume: {volume_colour(booklet).css}; }}",
         "cover_art": cover_svg(booklet, context.rulebook.settings.print.ink_limit),
         "volume_colour": lambda other: volume_colour(other).css,
+        "chapter_art": lambda chapter_id: chapter_art(booklet, chapter_id),
         "typeset": context.typesetter.text,
+        # Titles as plain text with the typesetter's characters (apostrophes,
+        # quotes): they also go into attributes and running heads.
+        "chars": lambda text: characters(text, context.lang),
     }
 
 
 FRONT = "front"
+# Rows of a mission log sheet: one per mission of the d12 table.
+LOG_ROWS = 12
 
 
 @dataclass(frozen=True)
@@ -68,12 +78,19 @@ class BookletPart:
     Every part starts on a new page, so a booklet can be laid out part by part:
     ``first_page`` is the number its first page prints, and ``filler`` puts a
     page with nothing on it first, for a chapter that must open on a left page
-    but would start on a right one.
+    but would start on a right one; that page, and any right page left empty
+    inside a chapter (``sheets_before``), holds a mission log sheet instead.
     """
 
     name: str  # FRONT, or the chapter's rule ID
     first_page: int = 1
     filler: bool = False
+    # Anchors of sections that open on a left page after a right page their
+    # chapter leaves empty: a mission log sheet takes that page.
+    sheets_before: tuple[str, ...] = ()
+    # Anchors of sections set without their record box: their rules run onto
+    # the board's page, and the box would push the board a page further.
+    without_record: tuple[str, ...] = ()
 
     def page_css(self) -> str:
         """The side and number of the part's first page (the front starts the booklet as it is)."""
@@ -126,7 +143,9 @@ def render_booklet(context: RenderContext, booklet_key: str, part: BookletPart |
     if part is not None:
         common["page_css"] += " " + part.page_css()
     return template.render(chapters=chapters, example_count=example_count, part=part.name if part else None,
-                           filler=bool(part and part.filler), **common)
+                           filler=bool(part and part.filler), sheets_before=part.sheets_before if part else (),
+                           without_record=part.without_record if part else (),
+                           log_rows=LOG_ROWS, **common)
 
 
 @renderer("booklet-tail")

@@ -1,0 +1,280 @@
+"""Page-by-page measures of a built booklet PDF, as a layout artist checks proofs.
+
+Each page is read twice: as text with its fonts and positions (poppler's
+``pdftohtml -xml``) and as pixels (``pdftoppm``), so a measure sees what a
+reader sees: a table's rows, a board, a rule or a tint count as used space.
+
+Run as a script to print the counts of every built booklet under a folder:
+``python tests/pagination.py BUILD_DIR [EDITION]``.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from collections import Counter
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+
+from PIL import Image
+from pypdf import PdfReader
+
+MM = 72 / 25.4
+# The booklet's text area (templates/booklet/booklet.css, @page): top and
+# bottom margins are the same on both sides of the spread.
+TOP, BOTTOM = 17 * MM, 16 * MM
+# A page more empty than this is a hole, unless it ends a chapter.
+MAX_EMPTY = 0.35
+# An example box shorter than this part of the text area is never split.
+SPLIT_LIMIT = 0.5
+# Pixels per inch of the page images the measures read.
+DPI = 50
+# Lines a heading must carry with it at a page foot.
+LINES_AFTER_HEADING = 2
+
+
+@dataclass(frozen=True)
+class Line:
+    """One printed line of the text area: its text, its top and bottom, and how it is set."""
+
+    text: str
+    top: float
+    bottom: float
+    heading: bool  # every run of it in the bold sans face
+    on_dark: bool  # white text: a table's header row
+
+
+@dataclass
+class Page:
+    number: int  # 1-based
+    left: float  # where the trimmed page starts on the sheet, and its height
+    top: float
+    height: float
+    lines: list[Line]
+    running_head: bool
+    text: str
+    ink_top: float | None = None  # points from the page top of the highest and lowest ink in the text area
+    ink_bottom: float | None = None
+    example_runs: list[tuple[float, float]] = field(default_factory=list)
+
+    @property
+    def area(self) -> float:
+        return self.height - TOP - BOTTOM
+
+    @property
+    def emptiness(self) -> float:
+        """The part of the text area below its last ink (1.0 when nothing is printed there)."""
+        if self.ink_bottom is None:
+            return 1.0
+        return max(0.0, (self.height - BOTTOM - self.ink_bottom) / self.area)
+
+    @property
+    def blank(self) -> bool:
+        return self.ink_bottom is None and not self.text.strip()
+
+
+@dataclass(frozen=True)
+class Finding:
+    kind: str
+    page: int
+    detail: str
+
+    def __str__(self) -> str:
+        return f"p{self.page} {self.kind}: {self.detail}"
+
+
+KINDS = ("empty", "blank", "stranded", "split-example", "page-end-hyphen", "straight-quote")
+
+
+def _fonts(root: ET.Element) -> dict[str, tuple[float, str, str]]:
+    return {spec.get("id", ""): (float(spec.get("size", "0")), spec.get("family", ""), spec.get("color", ""))
+            for spec in root.iter("fontspec")}
+
+
+def _bold_sans(family: str, bold: bool) -> bool:
+    # The sans face sets headings, captions and example titles in bold (poppler
+    # marks those runs <b>, or names the weight); the display face sets
+    # chapter titles.
+    return "Display" in family or ("Sans" in family and (bold or "Semi" in family or "Ultra" in family))
+
+
+@cache
+def read_pages(path: Path) -> tuple[Page, ...]:
+    """Every page of the PDF at ``path``, measured."""
+    xml = subprocess.run(["pdftohtml", "-xml", "-i", "-stdout", "-q", "-zoom", "1", str(path)],
+                         capture_output=True, check=True).stdout
+    root = ET.fromstring(xml)
+    # Positions are measured from the trimmed page's top left corner: an
+    # edition with bleed or marks draws the same page inside a larger sheet.
+    trims = [(float(page.trimbox.left) - float(page.mediabox.left), float(page.mediabox.top) - float(page.trimbox.top),
+              float(page.trimbox.height)) for page in PdfReader(path).pages]
+    fonts: dict[str, tuple[float, str, str]] = {}
+    pages: list[Page] = []
+    for element in root.iter("page"):
+        fonts.update(_fonts(element))
+        dx, dy, height = trims[int(element.get("number", "1")) - 1]
+        runs = []
+        for text in element.iter("text"):
+            content = "".join(text.itertext())
+            if not content.strip():
+                continue
+            top = float(text.get("top", "0")) - dy
+            font = fonts.get(text.get("font", ""), (0.0, "", ""))
+            runs.append((top, top + float(text.get("height", "0")), float(text.get("left", "0")) - dx, content,
+                         font, _bold_sans(font[1], text.find(".//b") is not None)))
+        body = [run for run in runs if TOP - 2 <= run[0] and run[1] <= height - BOTTOM + 2]
+        head = [run for run in runs if 0 <= run[0] and run[1] < TOP]
+        lines: list[Line] = []
+        for run in sorted(body, key=lambda run: (run[0], run[2])):
+            if lines and abs(run[0] - lines[-1].top) < 1.5:
+                last = lines[-1]
+                lines[-1] = Line(last.text + " " + run[3], last.top, max(last.bottom, run[1]),
+                                 last.heading and run[5], last.on_dark and run[4][2].lower() == "#ffffff")
+            else:
+                lines.append(Line(run[3], run[0], run[1], run[5], run[4][2].lower() == "#ffffff"))
+        pages.append(Page(int(element.get("number", "0")), dx, dy, height, lines,
+                          bool(head), " ".join(run[3] for run in runs)))
+    _measure_ink(path, pages)
+    return tuple(pages)
+
+
+def _accent(pixel: tuple[int, int, int]) -> bool:
+    red, green, blue = pixel
+    return red > 140 and red - green > 70 and red - blue > 90
+
+
+def _measure_ink(path: Path, pages: list[Page]) -> None:
+    """Fill each page's ink extent and example-box runs from its image."""
+    with _images(path) as images:
+        for page, image in zip(pages, images, strict=True):
+            scale = DPI / 72
+            pixels = image.load()
+            top, bottom = int((page.top + TOP) * scale), int((page.top + page.height - BOTTOM) * scale)
+            # The trimmed page only (an edition's bleed and marks are symmetric around it).
+            columns = range(int(page.left * scale) + 1, image.width - int(page.left * scale) - 1)
+            inked = [y for y in range(top, bottom) if any(
+                sum(pixels[x, y]) < 3 * 235 for x in columns)]
+            if inked:
+                page.ink_top, page.ink_bottom = inked[0] / scale - page.top, (inked[-1] + 1) / scale - page.top
+            # An example box is marked by its accent bar down its left edge:
+            # a column of accent pixels near the text area's left margin.
+            band = range(int((page.left + 10 * MM) * scale), int((page.left + 22 * MM) * scale))
+            rows = [y for y in range(top, bottom) if any(_accent(pixels[x, y]) for x in band)]
+            runs: list[list[int]] = []
+            for y in rows:
+                if runs and y - runs[-1][1] <= 1:
+                    runs[-1][1] = y
+                else:
+                    runs.append([y, y])
+            page.example_runs = [(a / scale - page.top, (b + 1) / scale - page.top) for a, b in runs
+                                 if (b - a) / scale > 6 * MM]
+
+
+class _images:
+    """The pages of a PDF as RGB images, in a temporary folder removed afterwards."""
+
+    def __init__(self, path: Path):
+        self.path = path
+
+    def __enter__(self) -> list[Image.Image]:
+        import tempfile
+        self._folder = tempfile.TemporaryDirectory()
+        subprocess.run(["pdftoppm", "-r", str(DPI), "-png", str(self.path), f"{self._folder.name}/p"], check=True)
+        files = sorted(Path(self._folder.name).glob("p-*.png"), key=lambda f: int(f.stem.split("-")[-1]))
+        return [Image.open(file).convert("RGB") for file in files]
+
+    def __exit__(self, *_: object) -> None:
+        self._folder.cleanup()
+
+
+def chapter_starts(path: Path) -> set[int]:
+    """The pages (1-based) the outline's top-level entries open on: the contents and each chapter."""
+    reader = PdfReader(path)
+    starts = set()
+    for item in reader.outline:
+        if not isinstance(item, list):
+            starts.add(reader.get_destination_page_number(item) + 1)
+    return starts
+
+
+def findings(path: Path) -> list[Finding]:
+    """Every pagination and character defect of a booklet PDF."""
+    pages = read_pages(path)
+    starts = chapter_starts(path)
+    found: list[Finding] = []
+    for index, page in enumerate(pages):
+        following = pages[index + 1] if index + 1 < len(pages) else None
+        # A chapter ends on the last page with running heads before the next
+        # chapter opens (a sheet without running heads may come between).
+        next_ruled = next((later for later in pages[index + 1:] if later.running_head), None)
+        chapter_end = next_ruled is None or next_ruled.number in starts
+        # Holes: a page of rules more than MAX_EMPTY empty, unless a chapter ends on it.
+        if page.running_head and not chapter_end and page.emptiness > MAX_EMPTY:
+            found.append(Finding("empty", page.number, f"{page.emptiness:.0%} of the text area unused"))
+        # Blank pages inside the book (the covers are printed all over).
+        if page.blank:
+            found.append(Finding("blank", page.number, "nothing printed on it"))
+        if not page.running_head or not page.lines:
+            continue
+        lines = page.lines
+        # Stranded headings and lead-ins: the last heading on the page carries
+        # fewer than LINES_AFTER_HEADING lines (or one row under a table header).
+        last_heading = max((i for i, line in enumerate(lines) if line.heading and not line.on_dark), default=None)
+        if last_heading is not None and not chapter_end:
+            after = [line for line in lines[last_heading + 1:] if not line.on_dark]
+            # A form under its heading (a record box's rows) is ink without text.
+            room = (page.ink_bottom or 0) - lines[last_heading].bottom
+            # One line ending a sentence is a whole paragraph, not a stranded
+            # start, unless it opens a table the page turn left overleaf.
+            top = following.lines[:2] if following is not None else []
+            table_overleaf = bool(top) and (top[0].on_dark or (len(top) == 2 and top[0].heading and top[1].on_dark))
+            whole = (len(after) == 1 and re.search(r"[.!?)]$", after[0].text.rstrip()) is not None
+                     and not table_overleaf)
+            if len(after) < LINES_AFTER_HEADING and not whole and room < LINES_AFTER_HEADING * 4.5 * MM:
+                found.append(Finding("stranded", page.number, lines[last_heading].text.strip()[:60]))
+        last = lines[-1].text.rstrip()
+        if last.endswith(":") and not lines[-1].heading:
+            found.append(Finding("stranded", page.number, f"lead-in '{last[-50:]}'"))
+        # A word hyphenated over the page turn.
+        if re.search(r"[^\W\d_][-\u2010\u00ad]$", last):
+            found.append(Finding("page-end-hyphen", page.number, last[-40:]))
+        # An example box split over the turn when it is short.
+        if following is not None and page.example_runs and following.example_runs:
+            end = page.example_runs[-1]
+            start = following.example_runs[0]
+            if end[1] >= page.height - BOTTOM - 4 * MM and start[0] <= TOP + 4 * MM:
+                length = (end[1] - end[0]) + (start[1] - start[0])
+                if length < SPLIT_LIMIT * page.area:
+                    found.append(Finding("split-example", page.number,
+                                         f"{length / MM:.0f} mm box split over p{page.number}/p{following.number}"))
+    for page in pages:
+        count = page.text.count("'") + page.text.count('"')
+        if count:
+            snippet = re.search(r".{0,20}['\"].{0,20}", page.text)
+            found.append(Finding("straight-quote", page.number,
+                                 f"{count} straight quote(s): {snippet.group() if snippet else ''}"))
+    return found
+
+
+def counts(paths: list[Path]) -> Counter:
+    """The number of findings of each kind over ``paths``."""
+    total: Counter = Counter({kind: 0 for kind in KINDS})
+    for path in paths:
+        total.update(finding.kind for finding in findings(path))
+    return total
+
+
+if __name__ == "__main__":
+    build = Path(sys.argv[1])
+    edition = sys.argv[2] if len(sys.argv) > 2 else "screen"
+    for lang in ("en", "es"):
+        files = sorted((build / lang / edition).glob("*.pdf"))
+        files = [f for f in files if f.stem in ("core-rules", "requisitions", "inhuman-resources", "campaign",
+                                                 "missions")]
+        for file in files:
+            for finding in findings(file):
+                print(f"{lang}/{file.stem} {finding}")
+        print(lang, dict(counts(files)))
