@@ -9,7 +9,15 @@ Matching is whole-word and case-insensitive, ignores accents ("emision" is
 "emisión") and accepts the Spanish plural of every word ("escuadras",
 "emisiones"). It cannot tell meanings apart: a listed word is reported even
 where it is right for another concept, so only words that are always wrong
-belong in ``avoid``.
+belong in ``avoid``. ``avoid_en`` lists English words the same way, and
+GLOSS001 reports them in the English text.
+
+GLOSS002 keeps a term's capitals: a term marked ``case: exact`` ("ronda")
+must be printed in Spanish as the glossary writes it (English capitalises
+labels such as "Round 2" by its own rule); only the first
+letter of a sentence may be a capital that the glossary does not have.
+Headings, titles and names (table ``title:`` and ``name:`` words) are left
+out: they follow their own capitalisation.
 """
 
 from __future__ import annotations
@@ -59,25 +67,35 @@ def variant_pattern(phrase: str) -> re.Pattern[str]:
     return re.compile(r"(?<![\w])" + r"\s+".join(words) + r"(?![\w])", re.IGNORECASE)
 
 
-def _variants(rulebook: Rulebook) -> list[Variant]:
+def _variants(rulebook: Rulebook, lang: str = SPANISH) -> list[Variant]:
     return [Variant(word, term, variant_pattern(word))
-            for term in rulebook.glossary.values() for word in term.avoid]
+            for term in rulebook.glossary.values() for word in term.forbidden(lang)]
 
 
 def _spanish_yaml_lines(root: Path, rel: str) -> Iterator[tuple[int, str]]:
     """``(line, text)`` for every string under an ``es:`` key of a YAML file."""
+    for line, text, _ in yaml_lines(root, rel, SPANISH):
+        yield line, text
+
+
+def yaml_lines(root: Path, rel: str, lang: str) -> Iterator[tuple[int, str, str]]:
+    """``(line, text, field)`` for every string under a ``lang:`` key of a YAML file.
+
+    ``field`` is the key holding the language mapping (``title``, ``effect``…).
+    """
     node = compose_yaml(root / rel, rel)
-    stack = [node] if node is not None else []
+    stack: list[tuple[yaml.Node, str]] = [(node, "")] if node is not None else []
     while stack:
-        current = stack.pop()
+        current, field = stack.pop()
         if isinstance(current, yaml.MappingNode):
             for key, value in current.value:
-                if isinstance(key, yaml.ScalarNode) and key.value == SPANISH and isinstance(value, yaml.ScalarNode):
-                    yield value.start_mark.line + 1, value.value
+                name = key.value if isinstance(key, yaml.ScalarNode) else ""
+                if name == lang and isinstance(value, yaml.ScalarNode):
+                    yield value.start_mark.line + 1, value.value, field
                 else:
-                    stack.append(value)
+                    stack.append((value, name))
         elif isinstance(current, yaml.SequenceNode):
-            stack.extend(current.value)
+            stack.extend((item, field) for item in current.value)
 
 
 def _catalog_lines(root: Path) -> Iterator[tuple[int, str]]:
@@ -129,18 +147,100 @@ def _spanish_texts(rulebook: Rulebook) -> Iterator[tuple[str, int, str]]:
         yield CATALOG, line, text
 
 
+def _yaml_files(root: Path) -> list[str]:
+    content = root / "content"
+    return [rel for rel in ("content/book.yaml", "content/quick-reference.yaml") if (root / rel).is_file()] + [
+        path.relative_to(root).as_posix()
+        for folder in ("tables", "examples") for path in sorted((content / folder).glob("*.yaml"))]
+
+
+def _english_texts(rulebook: Rulebook) -> Iterator[tuple[str, int, str]]:
+    """``(file, line, text)`` for every place English words are printed from."""
+    root = Path(rulebook.root)
+    for booklet, section in iter_sections(rulebook):
+        if booklet.lang == "en":
+            for line, text in source_lines(section):
+                yield section.location.file, line, _BRACES.sub(" ", text)
+    for rel in _yaml_files(root):
+        for line, text, _ in yaml_lines(root, rel, "en"):
+            yield rel, line, _BRACES.sub(" ", text)
+    yield from _template_lines(root)
+
+
+@check("glossary")
+def english_variant_of_term(rulebook: Rulebook) -> Iterator[Diagnostic]:
+    """An English word the glossary says to avoid, used where English is printed."""
+    yield from _variant_findings(_variants(rulebook, "en"), _english_texts(rulebook), "en")
+
+
 @check("glossary")
 def spanish_variant_of_term(rulebook: Rulebook) -> Iterator[Diagnostic]:
     """A Spanish word the glossary says to avoid, used where Spanish is printed."""
-    variants = _variants(rulebook)
-    if SPANISH not in rulebook.meta.languages or not variants:
+    if SPANISH not in rulebook.meta.languages:
         return
-    for file, line, text in _spanish_texts(rulebook):
+    yield from _variant_findings(_variants(rulebook), _spanish_texts(rulebook), SPANISH)
+
+
+def _variant_findings(variants: list[Variant], texts: Iterator[tuple[str, int, str]],
+                      lang: str) -> Iterator[Diagnostic]:
+    if not variants:
+        return
+    for file, line, text in texts:
         for variant in variants:
             for match in variant.pattern.finditer(text):
-                wanted = variant.term.text.get(SPANISH) or variant.term.key
+                wanted = variant.term.text.get(lang) or variant.term.key
                 yield Diagnostic("GLOSS001", Severity.WARNING, Location(file, line),
                                  f"{match.group()!r} is a variant of the glossary term "
                                  f"{variant.term.key} ({wanted!r})",
                                  f"write '{wanted}': the glossary lists '{variant.word}' to avoid "
                                  f"({variant.term.location})")
+
+
+# Where a sentence (or a list item, cell or heading) may start: its first letter may be a capital.
+_SENTENCE_START = re.compile(r"(?:^|[.!?¿¡|#]|^\s*(?:[-*+]|\d+\.)|\*\*)[\s*_«“\"(]*$")
+# Fields whose words are names or titles, capitalised by their own rule.
+_TITLE_FIELDS = {"title", "name", "label", "subtitle", "heading"}
+
+
+def _prose_texts(rulebook: Rulebook, lang: str) -> Iterator[tuple[str, int, str]]:
+    """Running text only: section bodies without headings, and YAML words that are not titles."""
+    root = Path(rulebook.root)
+    for booklet, section in iter_sections(rulebook):
+        if booklet.lang == lang:
+            for line, text in source_lines(section):
+                if not text.lstrip().startswith(("#", ":::", "<")):
+                    yield section.location.file, line, _BRACES.sub(" ", text)
+    for rel in _yaml_files(root):
+        for line, text, field in yaml_lines(root, rel, lang):
+            if field not in _TITLE_FIELDS:
+                yield rel, line, _BRACES.sub(" ", text)
+
+
+def _case_differs(found: str, wanted: str, sentence_start: bool) -> bool:
+    words, wanted_words = found.split(), wanted.split()
+    for index, (word, want) in enumerate(zip(words, wanted_words)):
+        if word.startswith(want) or (index == 0 and sentence_start and word.startswith(want[:1].upper() + want[1:])):
+            continue
+        if word[:1] != want[:1]:
+            return True
+    return False
+
+
+@check("glossary")
+def term_case(rulebook: Rulebook) -> Iterator[Diagnostic]:
+    """A term marked ``case: exact`` printed in Spanish with other capitals than the glossary's."""
+    for lang in [SPANISH] if SPANISH in rulebook.meta.languages else []:
+        terms = [(term, term.text.get(lang)) for term in rulebook.glossary.values() if term.exact_case]
+        patterns = [(term, wanted, variant_pattern(wanted)) for term, wanted in terms if wanted]
+        if not patterns:
+            continue
+        for file, line, text in _prose_texts(rulebook, lang):
+            for term, wanted, pattern in patterns:
+                for match in pattern.finditer(text):
+                    start = bool(_SENTENCE_START.search(text[:match.start()]))
+                    if _case_differs(match.group(), wanted, start):
+                        yield Diagnostic("GLOSS002", Severity.WARNING, Location(file, line),
+                                         f"{match.group()!r}: the glossary term {term.key} is written "
+                                         f"{wanted!r}",
+                                         f"write it as the glossary does ({term.location}); only a "
+                                         "sentence's first letter may be a capital it lacks")
