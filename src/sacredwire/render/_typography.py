@@ -65,6 +65,16 @@ _NBSP_RULES: tuple[re.Pattern[str], ...] = (
 )
 _WORD = re.compile(r"[^\W\d_][\w\u00ad]*", re.UNICODE)
 
+# Spanish line breaks (the norm of Spanish publishing): a one-letter word (y,
+# e, o, u, a) never ends a line, a number never ends a line without its noun,
+# a measure stays with the word it measures ("Empuje 1″"), and "%" keeps its
+# space before it.
+_ES_ONE_LETTER = re.compile(r"(?<![\w\u00ad.,\u2212+-])([yeouaYEOUA]) (?=\S|$)")
+_ES_NUMBER_NOUN = re.compile(r"(?<![\w.,/\u00ad])([+\u2212]?\d+(?:,\d+)?[\u2033\u2032]?) (?=[^\W\d_])")
+_ES_MEASURE = re.compile(r"(?<=[^\W\d_]) (?=[+\u2212]?\d+(?:,\d+)?[\u2033\u2032])")
+_ES_PERCENT = re.compile(r"(?<=[\d\w]) (?=%)")
+_DIGITS = set("0123456789\u2033\u2032")
+
 
 @dataclass
 class QuoteState:
@@ -116,9 +126,29 @@ def characters(text: str, lang: str, state: QuoteState | None = None) -> str:
     result = "".join(out)
     for rule in _NBSP_RULES:
         result = rule.sub(NBSP, result)
+    if lang == "es":
+        result = spanish_no_break(result, after_number=state.last in _DIGITS)
     if result:
         state.last = result[-1]
     return result
+
+
+def spanish_no_break(text: str, after_number: bool = False) -> str:
+    """``text`` with the no-break spaces of Spanish typography.
+
+    ``after_number`` tells that the text continues a number printed just
+    before it (a field): a leading space before its noun does not break either.
+
+    >>> spanish_no_break("gana +1 Mérito y a 2 miniaturas, Empuje 1″, 50 %")
+    'gana +1\xa0Mérito y\xa0a\xa02\xa0miniaturas, Empuje\xa01″, 50\xa0%'
+    """
+    text = _ES_ONE_LETTER.sub(lambda m: m.group(1) + NBSP, text)
+    text = _ES_NUMBER_NOUN.sub(lambda m: m.group(1) + NBSP, text)
+    text = _ES_MEASURE.sub(NBSP, text)
+    text = _ES_PERCENT.sub(NBSP, text)
+    if after_number and re.match(r" [^\W\d_]", text):
+        text = NBSP + text[1:]
+    return text
 
 
 def _hyphenated(word: str, rules: HyphenationRules) -> str | None:
