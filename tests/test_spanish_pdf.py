@@ -51,8 +51,10 @@ class Page:
     # Each block's lines, each line its words, in reading order.
     blocks: tuple[tuple[tuple[Word, ...], ...], ...]
 
-    def words(self) -> list[Word]:
-        return [word for block in self.blocks for line in block for word in line]
+    def words(self) -> list[tuple[int, Word]]:
+        """Every word with the number of the line pdftotext put it on."""
+        lines = [line for block in self.blocks for line in block]
+        return [(number, word) for number, line in enumerate(lines) for word in line]
 
 
 @cache
@@ -125,20 +127,20 @@ def overprinted_words(path: Path) -> list[str]:
 
     A header cell's text starts one padding inside its column and must end one
     padding before the next column's text: two header words in a band closer
-    than a space (a fifth of their height) belong to two cells, the first one
-    wider than its column.
+    than a space (a fifth of their height), and set as two lines (two cells),
+    mean the first cell is wider than its column.
     """
     found = []
     for page in pages(path):
-        words = sorted(page.words(), key=lambda word: word.x0)
-        for index, word in enumerate(words):
-            for other in words[index + 1:]:
+        words = sorted(page.words(), key=lambda item: item[1].x0)
+        for index, (line, word) in enumerate(words):
+            for other_line, other in words[index + 1:]:
                 if other.x0 >= word.x1 + (word.y1 - word.y0):
                     break
                 if word.overlap(other) > 0.05:
                     found.append(f"{path.name} p.{page.number}: {word.text!r} over {other.text!r}")
-                elif (_HEADER_WORD.fullmatch(word.text) and _HEADER_WORD.fullmatch(other.text)
-                      and header_run_on(word, other)):
+                elif (line != other_line and _HEADER_WORD.fullmatch(word.text)
+                      and _HEADER_WORD.fullmatch(other.text) and header_run_on(word, other)):
                     found.append(f"{path.name} p.{page.number}: header {word.text!r} runs into {other.text!r}")
     return found
 

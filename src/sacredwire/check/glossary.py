@@ -234,9 +234,16 @@ def term_case(rulebook: Rulebook) -> Iterator[Diagnostic]:
         patterns = [(term, wanted, variant_pattern(wanted)) for term, wanted in terms if wanted]
         if not patterns:
             continue
+        longer = [(len(text.split()), variant_pattern(text)) for term in rulebook.glossary.values()
+                  for text in [term.text.get(lang)] if text and len(text.split()) > 1]
         for file, line, text in _prose_texts(rulebook, lang):
             for term, wanted, pattern in patterns:
+                # A word inside a longer term ("Cadencia de Hostiles") takes that term's capitals.
+                inside = [match.span() for size, other in longer if size > len(wanted.split())
+                          for match in other.finditer(text)]
                 for match in pattern.finditer(text):
+                    if any(begin <= match.start() and match.end() <= end for begin, end in inside):
+                        continue
                     start = bool(_SENTENCE_START.search(text[:match.start()]))
                     if _case_differs(match.group(), wanted, start):
                         yield Diagnostic("GLOSS002", Severity.WARNING, Location(file, line),
