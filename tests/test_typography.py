@@ -415,3 +415,26 @@ def test_spanish_words_that_must_not_end_a_line_are_held_to_the_next() -> None:
                     "Empuje\u00a01\u2033, el 50\u00a0%.")
     # English keeps its ordinary spaces.
     assert characters("a 2 models", "en") == "a 2 models"
+
+
+_KEPT_WORD_TEXTS = [
+    "Las tablas de armas usan un d20; Armadura ligera, Consumibles, Equipo y la Tabla de Poderes, un d8; "
+    "Granadas, Armadura media, Armadura pesada y Cibernética, un d6.",
+    "El Bruto saca 5 y 5: 10, al menos tres veces su total. Cualquier otra arma de disparo pifiaría; "
+    "la Pistola de Arco nunca lo hace, así que el disparo simplemente falla.",
+]
+
+
+@pytest.mark.parametrize("width_mm", [60, 69, 78, 93, 108])
+def test_a_kept_word_that_does_not_fit_does_not_end_the_lines_before_it_early(width_mm: int) -> None:
+    # A kept word is a box WeasyPrint cannot break; when it did not fit at a line's end,
+    # WeasyPrint went back into the text before it and ended lines on a syllable
+    # ("pifia-" / "ría", "Armadu-" / "ra"). The box now carries the words no-break
+    # spaces hold to it, and a break opportunity right before it.
+    rules = load_rulebook(PROJECT).hyphenation_rules("es")
+    assert {"cibernética", "pifia"} <= rules.keep
+    for text in _KEPT_WORD_TEXTS:
+        lines = _lines(str(words_html(characters(text, "es"), rules, last_word_whole=True)), width_mm, "es")
+        longest = max(len(line) for line in lines)
+        assert len(lines) > 1
+        assert all(len(line) >= 0.55 * longest for line in lines[:-1]), lines

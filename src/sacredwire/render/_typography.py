@@ -173,6 +173,24 @@ def _word_html(word: str, rules: HyphenationRules) -> str:
     return str(escape(word))
 
 
+def _break_before(text: str, start: int) -> int:
+    """Where a line may break before the word at ``start``, with the words held to it."""
+    while start > 0 and text[start - 1] == NBSP:
+        start = max(text.rfind(space, 0, start - 1) for space in (" ", "\t", "\n")) + 1
+    return start
+
+
+def _escaped_with_breaks(text: str, start: int, end: int, breaks: set[int]) -> str:
+    """``text[start:end]`` escaped, with a zero-width space at each of ``breaks`` (at ``end`` too)."""
+    cuts = sorted(index for index in breaks if start < index <= end)
+    pieces, position = [], start
+    for cut in cuts:
+        pieces.append(str(escape(text[position:cut])) + ZERO_WIDTH_SPACE)
+        position = cut
+    pieces.append(str(escape(text[position:end])))
+    return "".join(pieces)
+
+
 def words_html(text: str, rules: HyphenationRules, last_word_whole: bool = False) -> Markup:
     """``text`` escaped, with listed words kept whole or given their preferred breaks.
 
@@ -195,12 +213,35 @@ def words_html(text: str, rules: HyphenationRules, last_word_whole: bool = False
                 tail = max(text.rfind(space, 0, tail - 1) for space in " \t\n") + 1
     pieces: list[str] = []
     position = 0
-    for match in matches:
+    # A kept word is an inline box WeasyPrint cannot break: when it does not fit at a
+    # line's end, WeasyPrint goes back into the text before it for a break and ends
+    # lines early, on a syllable ("pifia-" / "ría"). A zero-width space where the line
+    # may break before the box (before the words no-break spaces hold to it) gives it
+    # the break it needs.
+    # Words no-break spaces hold to a kept word ("y Cibernética") go into its box,
+    # so that the text before the box ends where a line may break.
+    kept = [match for match in matches if (tail is None or match.start() < tail)
+            and _hyphenated(match.group(), rules) is None and match.group().lower() in rules.keep]
+    groups = {_break_before(text, match.start()): match for match in kept}
+    breaks = set(groups) - {0}
+    index = 0
+    while index < len(matches):
+        match = matches[index]
         if tail is not None and match.start() >= tail:
             break
-        pieces.append(str(escape(text[position:match.start()])))
+        start = next((begin for begin in groups if position <= begin < match.start()), match.start())
+        word = groups.get(start)
+        if word is not None and start < word.start():
+            pieces.append(_escaped_with_breaks(text, position, start, breaks))
+            pieces.append(f'<span class="nohyphen">{escape(text[start:word.end()])}</span>')
+            position = word.end()
+            while index < len(matches) and matches[index].start() < position:
+                index += 1
+            continue
+        pieces.append(_escaped_with_breaks(text, position, match.start(), breaks))
         pieces.append(_word_html(match.group(), rules))
         position = match.end()
+        index += 1
     if tail is not None:
         pieces.append(str(escape(text[position:tail])))
         last = matches[-1]
