@@ -36,6 +36,7 @@ MARKDOWN_FAULTS = [
     ("", "consulta el resultado."),
     ("ES009", "El atacante pierde 2"),
     ("", "miniaturas de su plantilla."),
+    ("ES010", "El atacante pifia, véase {C4.17}."),
     ("GLOSS001", "Lo explica este libreto."),
     ("GLOSS002", "Al final de la Ronda 3 termina."),
 ]
@@ -82,7 +83,7 @@ def test_each_planted_fault_is_reported_at_its_line(checked: tuple[set, set]) ->
 
 def test_every_code_is_planted() -> None:
     codes = {code for code, _ in MARKDOWN_FAULTS if code}
-    assert codes == {f"ES00{n}" for n in range(1, 10)} | {"GLOSS001", "GLOSS002"}
+    assert codes == {f"ES{n:03}" for n in range(1, 11)} | {"GLOSS001", "GLOSS002"}
 
 
 def test_real_content_is_clean() -> None:

@@ -24,6 +24,8 @@ Spanish template catalog (template sources are English and left out).
   line may break at, leaving the word alone at a line end.
 - ES009 a line of the Markdown source ending in a number whose noun starts the
   next line: the same break splits "2 / miniaturas".
+- ES010 a reference tacked on after a comma (", véase {C4.17}"): a semicolon
+  sets it off, or the title becomes part of the sentence.
 
 Limits: the checks read spelling, not grammar. ES006 takes a word to be a
 name or term when the glossary, a section title or a capital in the middle of
@@ -168,6 +170,10 @@ def _references(spanish: SpanishLine) -> Iterator[Diagnostic]:
         word = match.group(1) or match.group(2)
         yield _finding("ES002", spanish, f"{word!r} before a reference",
                        "write 'véase' (capital 'Véase' at the start of a sentence)")
+    for match in re.finditer(r",\s*(v[ée]anse|v[ée]ase)\b", text):
+        yield _finding("ES010", spanish, f"', {match.group(1)}': a reference tacked on after a comma",
+                       f"write '; {match.group(1)}', or make the title part of the sentence "
+                       "('Título {=ID}')")
     depth = 0
     tokens = re.finditer(r"[()]|" + _REFERENCE.pattern, text)
     for token in tokens:
@@ -241,7 +247,7 @@ def _line_end(spanish: SpanishLine) -> Iterator[Diagnostic]:
 
 @check("spanish")
 def spanish_norms(rulebook: Rulebook) -> Iterator[Diagnostic]:
-    """Every Spanish line against the publishing norms ES001-ES009."""
+    """Every Spanish line against the publishing norms ES001-ES010."""
     if SPANISH not in rulebook.meta.languages:
         return
     lines = list(spanish_lines(rulebook))
