@@ -68,11 +68,13 @@ _WORD = re.compile(r"[^\W\d_][\w\u00ad]*", re.UNICODE)
 # Spanish line breaks (the norm of Spanish publishing): a one-letter word (y,
 # e, o, u, a) never ends a line, a number never ends a line without its noun,
 # a measure stays with the word it measures ("Empuje 1″"), and "%" keeps its
-# space before it.
+# space before it. Ranges take the en dash, in prose as in tables.
 _ES_ONE_LETTER = re.compile(r"(?<![\w\u00ad.,\u2212+-])([yeouaYEOUA]) (?=\S|$)")
 _ES_NUMBER_NOUN = re.compile(r"(?<![\w.,/\u00ad])([+\u2212]?\d+(?:,\d+)?[\u2033\u2032]?) (?=[^\W\d_])")
 _ES_MEASURE = re.compile(r"(?<=[^\W\d_]) (?=[+\u2212]?\d+(?:,\d+)?[\u2033\u2032])")
 _ES_PERCENT = re.compile(r"(?<=[\d\w]) (?=%)")
+# A range typed with a hyphen ("1-4") prints with the en dash tables use ("1–4").
+_ES_RANGE = re.compile(r"(?<![\w.,\u2212+-])(\d+)-(?=\d+(?![\w-]))")
 _DIGITS = set("0123456789\u2033\u2032")
 
 
@@ -141,7 +143,10 @@ def spanish_no_break(text: str, after_number: bool = False) -> str:
 
     >>> spanish_no_break("gana +1 Mérito y a 2 miniaturas, Empuje 1″, 50 %")
     'gana +1\xa0Mérito y\xa0a\xa02\xa0miniaturas, Empuje\xa01″, 50\xa0%'
+    >>> spanish_no_break("con 1-4 o 2d6-2")
+    'con 1–4\xa0o\xa02d6-2'
     """
+    text = _ES_RANGE.sub(lambda m: m.group(1) + "\u2013", text)
     text = _ES_ONE_LETTER.sub(lambda m: m.group(1) + NBSP, text)
     text = _ES_NUMBER_NOUN.sub(lambda m: m.group(1) + NBSP, text)
     text = _ES_MEASURE.sub(NBSP, text)
