@@ -218,7 +218,7 @@ def _prose_texts(rulebook: Rulebook, lang: str) -> Iterator[tuple[str, int, str]
 
 def _case_differs(found: str, wanted: str, sentence_start: bool) -> bool:
     words, wanted_words = found.split(), wanted.split()
-    for index, (word, want) in enumerate(zip(words, wanted_words)):
+    for index, (word, want) in enumerate(zip(words, wanted_words, strict=False)):
         if word.startswith(want) or (index == 0 and sentence_start and word.startswith(want[:1].upper() + want[1:])):
             continue
         if word[:1] != want[:1]:

@@ -65,6 +65,7 @@ _MINUS = re.compile(r"(?:\d|\}|\))\s+-\s+(?:\d|\{|\()")
 _COLON_CAPITAL = re.compile(r":[*_]*\s+[*_]*([A-ZÁÉÍÓÚÑ][\wáéíóúüñ]*)")
 _ONE_LETTER_END = re.compile(r"(?:^|\s)([yeouaYEOUA])\s*$")
 _NUMBER_END = re.compile(r"(?:^|[\s(])(?:[+−-]?\d+(?:,\d+)?|\{\$[^{}\n]*\})\s*$")
+_WORDS = re.compile(r"[\wáéíóúüñÁÉÍÓÚÑ]+")
 _STARTS_WITH_WORD = re.compile(r"^\s*[a-záéíóúüñ]")
 _CAPITALISED = re.compile(r"(?<=[a-záéíóúüñ] )([A-ZÁÉÍÓÚÑ][\wáéíóúüñ]+)")
 # A catalog placeholder, "%(page)s": prints a number or a name.
@@ -143,10 +144,10 @@ def _capitalised_words(rulebook: Rulebook, lines: list[SpanishLine]) -> set[str]
     words: set[str] = set()
     for term in rulebook.glossary.values():
         for text in (term.text.get(SPANISH) or "", term.abbr.get(SPANISH) if term.abbr else ""):
-            words.update(word for word in re.findall(r"[\wáéíóúüñÁÉÍÓÚÑ]+", text or "") if word[:1].isupper())
+            words.update(word for word in _WORDS.findall(text or "") if word[:1].isupper())
     for booklet, section in iter_sections(rulebook):
         if booklet.lang == SPANISH:
-            words.update(w for w in re.findall(r"[\wáéíóúüñÁÉÍÓÚÑ]+", section.title)[1:] if w[:1].isupper())
+            words.update(word for word in _WORDS.findall(section.title)[1:] if word[:1].isupper())
     for spanish in lines:
         words.update(_CAPITALISED.findall(_BRACES.sub(" ", spanish.text)))
     return words
