@@ -35,14 +35,13 @@ class Word:
     x1: float
     y1: float
 
-    def overlap(self, other: Word) -> float:
-        """The area both words cover, as a share of the smaller one."""
+    def overprints(self, other: Word) -> bool:
+        """Whether the two words share ink: side by side on one line (more than half the
+        height of the smaller in common: the boxes of two lines set close overlap a little)
+        and over each other by more than half a point."""
         width = min(self.x1, other.x1) - max(self.x0, other.x0)
         height = min(self.y1, other.y1) - max(self.y0, other.y0)
-        if width <= 0 or height <= 0:
-            return 0.0
-        smaller = min((self.x1 - self.x0) * (self.y1 - self.y0), (other.x1 - other.x0) * (other.y1 - other.y0))
-        return width * height / smaller if smaller > 0 else 0.0
+        return width > 0.5 and height > 0.5 * min(self.y1 - self.y0, other.y1 - other.y0)
 
 
 @dataclass(frozen=True)
@@ -137,7 +136,7 @@ def overprinted_words(path: Path) -> list[str]:
             for other_line, other in words[index + 1:]:
                 if other.x0 >= word.x1 + (word.y1 - word.y0):
                     break
-                if word.overlap(other) > 0.05:
+                if word.overprints(other):
                     found.append(f"{path.name} p.{page.number}: {word.text!r} over {other.text!r}")
                 elif (line != other_line and _HEADER_WORD.fullmatch(word.text)
                       and _HEADER_WORD.fullmatch(other.text) and header_run_on(word, other)):
@@ -186,8 +185,9 @@ def test_the_measures_see_what_they_look_for() -> None:
     # The measures above would pass on nothing: each finds its fault in a page made for it.
     line = (Word("gana", 0, 0, 10, 5), Word("+1", 11, 0, 15, 5))
     header = Word("CONTRATO", 0, 0, 30, 9)
-    assert header.overlap(Word("COMBATE", 20, 0, 45, 9)) > 0.25
-    assert header.overlap(Word("COMBATE", 31, 0, 55, 9)) == 0
+    assert header.overprints(Word("COMBATE", 20, 0, 45, 9))
+    assert not header.overprints(Word("COMBATE", 31, 0, 55, 9))
+    assert not header.overprints(Word("inferior", 0, 8, 30, 17))        # the line below, set close
     assert header_run_on(header, Word("COMBATE", 31.5, 1, 55, 9))      # 1.5 pt: one cell into the next
     assert not header_run_on(header, Word("DE", 32.3, 0, 40, 9))        # a space between two words
     assert _NUMBER.fullmatch(line[-1].text)
