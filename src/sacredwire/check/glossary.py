@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from functools import lru_cache
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -32,7 +33,7 @@ from babel.messages.pofile import read_po
 
 from ..diagnostics import ContentError, Diagnostic, Location, Severity
 from ..load._yaml import compose_yaml
-from ..model import Rulebook, Term
+from ..model import LANGUAGES, Rulebook, Term
 from . import check, iter_sections
 from ._source import source_lines
 
@@ -83,7 +84,26 @@ def yaml_lines(root: Path, rel: str, lang: str) -> Iterator[tuple[int, str, str]
 
     ``field`` is the key holding the language mapping (``title``, ``effect``…).
     """
-    node = compose_yaml(root / rel, rel)
+    path = root / rel
+    try:
+        stat = path.lstat()
+    except OSError:  # gone since it was listed: read as content is, which reports it
+        yield from _compose_lines(path, rel, lang)
+        return
+    # Several checks read the same files in one run: each file is composed once per version.
+    for string_lang, line, text, field in _yaml_strings(path, rel, stat.st_mtime_ns, stat.st_size):
+        if string_lang == lang:
+            yield line, text, field
+
+
+@lru_cache(maxsize=64)
+def _yaml_strings(path: Path, rel: str, mtime_ns: int, size: int) -> tuple[tuple[str, int, str, str], ...]:
+    """``(language, line, text, field)`` for every string under a language key of a YAML file."""
+    return tuple((lang, line, text, field) for lang in LANGUAGES for line, text, field in _compose_lines(path, rel, lang))
+
+
+def _compose_lines(path: Path, rel: str, lang: str) -> Iterator[tuple[int, str, str]]:
+    node = compose_yaml(path, rel)
     stack: list[tuple[yaml.Node, str]] = [(node, "")] if node is not None else []
     while stack:
         current, field = stack.pop()
@@ -238,10 +258,13 @@ def term_case(rulebook: Rulebook) -> Iterator[Diagnostic]:
                   for text in [term.text.get(lang)] if text and len(text.split()) > 1]
         for file, line, text in _prose_texts(rulebook, lang):
             for term, wanted, pattern in patterns:
+                matches = list(pattern.finditer(text))
+                if not matches:
+                    continue
                 # A word inside a longer term ("Cadencia de Hostiles") takes that term's capitals.
                 inside = [match.span() for size, other in longer if size > len(wanted.split())
                           for match in other.finditer(text)]
-                for match in pattern.finditer(text):
+                for match in matches:
                     if any(begin <= match.start() and match.end() <= end for begin, end in inside):
                         continue
                     start = bool(_SENTENCE_START.search(text[:match.start()]))
