@@ -228,7 +228,8 @@ def words_html(text: str, rules: HyphenationRules, last_word_whole: bool = False
     kept = [match for match in matches if (tail is None or match.start() < tail)
             and _hyphenated(match.group(), rules) is None and match.group().lower() in rules.keep]
     groups = {_break_before(text, match.start()): match for match in kept}
-    breaks = set(groups) - {0}
+    # Only after a space: a break there is one the line already had ("(Broadcasters" keeps none).
+    breaks = {begin for begin in groups if begin > 0 and text[begin - 1] in " \t\n"}
     index = 0
     while index < len(matches):
         match = matches[index]
