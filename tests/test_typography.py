@@ -49,9 +49,9 @@ AUTO_HYPHEN = "\u2010"
 
 def test_quotes_are_curly_in_english_and_angled_in_spanish() -> None:
     assert characters('He said "run" and left.', "en") == "He said \u201crun\u201d and left."
-    assert characters('Dijo "corre" y se fue.', "es") == "Dijo \u00abcorre\u00bb y se fue."
+    assert characters('Dijo "corre" y se fue.', "es") == "Dijo \u00abcorre\u00bb y\u00a0se fue."
     # Spanish nests “ ” inside « », English ‘ ’ inside “ ”.
-    assert characters('"a "b" c"', "es") == "\u00aba \u201cb\u201d c\u00bb"
+    assert characters('"a "b" c"', "es") == "\u00aba\u00a0\u201cb\u201d c\u00bb"
     assert characters("\"a 'b' c\"", "en") == "\u201ca \u2018b\u2019 c\u201d"
 
 
@@ -407,3 +407,34 @@ def test_an_unknown_chapter_in_page_per_section_is_an_error(tmp_path: Path) -> N
     with pytest.raises(ContentError, match="missions has no chapter M9") as error:
         load_rulebook(root)
     assert error.value.location.file == "content/book.yaml"
+
+
+def test_spanish_words_that_must_not_end_a_line_are_held_to_the_next() -> None:
+    text = characters('Tira y elige a 2 miniaturas: gana +1 Mérito, Empuje 1", el 50 %.', "es")
+    assert text == ("Tira y\u00a0elige a\u00a02\u00a0miniaturas: gana +1\u00a0Mérito, "
+                    "Empuje\u00a01\u2033, el 50\u00a0%.")
+    # English keeps its ordinary spaces.
+    assert characters("a 2 models", "en") == "a 2 models"
+
+
+_KEPT_WORD_TEXTS = [
+    "Las tablas de armas usan un d20; Armadura ligera, Consumibles, Equipo y la Tabla de Poderes, un d8; "
+    "Granadas, Armadura media, Armadura pesada y Cibernética, un d6.",
+    "El Bruto saca 5 y 5: 10, al menos tres veces su total. Cualquier otra arma de disparo pifiaría; "
+    "la Pistola de Arco nunca lo hace, así que el disparo simplemente falla.",
+]
+
+
+@pytest.mark.parametrize("width_mm", [60, 69, 78, 93, 108])
+def test_a_kept_word_that_does_not_fit_does_not_end_the_lines_before_it_early(width_mm: int) -> None:
+    # A kept word is a box WeasyPrint cannot break; when it did not fit at a line's end,
+    # WeasyPrint went back into the text before it and ended lines on a syllable
+    # ("pifia-" / "ría", "Armadu-" / "ra"). The box now carries the words no-break
+    # spaces hold to it, and a break opportunity right before it.
+    rules = load_rulebook(PROJECT).hyphenation_rules("es")
+    assert {"cibernética", "pifia"} <= rules.keep
+    for text in _KEPT_WORD_TEXTS:
+        lines = _lines(str(words_html(characters(text, "es"), rules, last_word_whole=True)), width_mm, "es")
+        longest = max(len(line) for line in lines)
+        assert len(lines) > 1
+        assert all(len(line) >= 0.55 * longest for line in lines[:-1]), lines

@@ -49,5 +49,5 @@ def iter_sections(rulebook: Rulebook) -> Iterator:
 # Importing each family's module registers its checks.
 from . import (  # noqa: E402,F401
     art, examples, glossary, glyphs, ids, languages, metadata, quickref, reference_style, safety, settings,
-    squads, tables, xrefs,
+    spanish, squads, tables, xrefs,
 )

@@ -9,13 +9,22 @@ Matching is whole-word and case-insensitive, ignores accents ("emision" is
 "emisión") and accepts the Spanish plural of every word ("escuadras",
 "emisiones"). It cannot tell meanings apart: a listed word is reported even
 where it is right for another concept, so only words that are always wrong
-belong in ``avoid``.
+belong in ``avoid``. ``avoid_en`` lists English words the same way, and
+GLOSS001 reports them in the English text.
+
+GLOSS002 keeps a term's capitals: a term marked ``case: exact`` ("ronda")
+must be printed in Spanish as the glossary writes it (English capitalises
+labels such as "Round 2" by its own rule); only the first
+letter of a sentence may be a capital that the glossary does not have.
+Headings, titles and names (table ``title:`` and ``name:`` words) are left
+out: they follow their own capitalisation.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from functools import lru_cache
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -24,7 +33,7 @@ from babel.messages.pofile import read_po
 
 from ..diagnostics import ContentError, Diagnostic, Location, Severity
 from ..load._yaml import compose_yaml
-from ..model import Rulebook, Term
+from ..model import LANGUAGES, Rulebook, Term
 from . import check, iter_sections
 from ._source import source_lines
 
@@ -59,25 +68,54 @@ def variant_pattern(phrase: str) -> re.Pattern[str]:
     return re.compile(r"(?<![\w])" + r"\s+".join(words) + r"(?![\w])", re.IGNORECASE)
 
 
-def _variants(rulebook: Rulebook) -> list[Variant]:
+def _variants(rulebook: Rulebook, lang: str = SPANISH) -> list[Variant]:
     return [Variant(word, term, variant_pattern(word))
-            for term in rulebook.glossary.values() for word in term.avoid]
+            for term in rulebook.glossary.values() for word in term.forbidden(lang)]
 
 
 def _spanish_yaml_lines(root: Path, rel: str) -> Iterator[tuple[int, str]]:
     """``(line, text)`` for every string under an ``es:`` key of a YAML file."""
-    node = compose_yaml(root / rel, rel)
-    stack = [node] if node is not None else []
+    for line, text, _ in yaml_lines(root, rel, SPANISH):
+        yield line, text
+
+
+def yaml_lines(root: Path, rel: str, lang: str) -> Iterator[tuple[int, str, str]]:
+    """``(line, text, field)`` for every string under a ``lang:`` key of a YAML file.
+
+    ``field`` is the key holding the language mapping (``title``, ``effect``…).
+    """
+    path = root / rel
+    try:
+        stat = path.lstat()
+    except OSError:  # gone since it was listed: read as content is, which reports it
+        yield from _compose_lines(path, rel, lang)
+        return
+    # Several checks read the same files in one run: each file is composed once per version.
+    for string_lang, line, text, field in _yaml_strings(path, rel, stat.st_mtime_ns, stat.st_size):
+        if string_lang == lang:
+            yield line, text, field
+
+
+@lru_cache(maxsize=64)
+def _yaml_strings(path: Path, rel: str, mtime_ns: int, size: int) -> tuple[tuple[str, int, str, str], ...]:
+    """``(language, line, text, field)`` for every string under a language key of a YAML file."""
+    return tuple((lang, line, text, field) for lang in LANGUAGES for line, text, field in _compose_lines(path, rel, lang))
+
+
+def _compose_lines(path: Path, rel: str, lang: str) -> Iterator[tuple[int, str, str]]:
+    node = compose_yaml(path, rel)
+    stack: list[tuple[yaml.Node, str]] = [(node, "")] if node is not None else []
     while stack:
-        current = stack.pop()
+        current, field = stack.pop()
         if isinstance(current, yaml.MappingNode):
             for key, value in current.value:
-                if isinstance(key, yaml.ScalarNode) and key.value == SPANISH and isinstance(value, yaml.ScalarNode):
-                    yield value.start_mark.line + 1, value.value
+                name = key.value if isinstance(key, yaml.ScalarNode) else ""
+                if name == lang and isinstance(value, yaml.ScalarNode):
+                    yield value.start_mark.line + 1, value.value, field
                 else:
-                    stack.append(value)
+                    stack.append((value, name))
         elif isinstance(current, yaml.SequenceNode):
-            stack.extend(current.value)
+            stack.extend((item, field) for item in current.value)
 
 
 def _catalog_lines(root: Path) -> Iterator[tuple[int, str]]:
@@ -129,18 +167,110 @@ def _spanish_texts(rulebook: Rulebook) -> Iterator[tuple[str, int, str]]:
         yield CATALOG, line, text
 
 
+def _yaml_files(root: Path) -> list[str]:
+    content = root / "content"
+    return [rel for rel in ("content/book.yaml", "content/quick-reference.yaml") if (root / rel).is_file()] + [
+        path.relative_to(root).as_posix()
+        for folder in ("tables", "examples") for path in sorted((content / folder).glob("*.yaml"))]
+
+
+def _english_texts(rulebook: Rulebook) -> Iterator[tuple[str, int, str]]:
+    """``(file, line, text)`` for every place English words are printed from."""
+    root = Path(rulebook.root)
+    for booklet, section in iter_sections(rulebook):
+        if booklet.lang == "en":
+            for line, text in source_lines(section):
+                yield section.location.file, line, _BRACES.sub(" ", text)
+    for rel in _yaml_files(root):
+        for line, text, _ in yaml_lines(root, rel, "en"):
+            yield rel, line, _BRACES.sub(" ", text)
+    yield from _template_lines(root)
+
+
+@check("glossary")
+def english_variant_of_term(rulebook: Rulebook) -> Iterator[Diagnostic]:
+    """An English word the glossary says to avoid, used where English is printed."""
+    yield from _variant_findings(_variants(rulebook, "en"), _english_texts(rulebook), "en")
+
+
 @check("glossary")
 def spanish_variant_of_term(rulebook: Rulebook) -> Iterator[Diagnostic]:
     """A Spanish word the glossary says to avoid, used where Spanish is printed."""
-    variants = _variants(rulebook)
-    if SPANISH not in rulebook.meta.languages or not variants:
+    if SPANISH not in rulebook.meta.languages:
         return
-    for file, line, text in _spanish_texts(rulebook):
+    yield from _variant_findings(_variants(rulebook), _spanish_texts(rulebook), SPANISH)
+
+
+def _variant_findings(variants: list[Variant], texts: Iterator[tuple[str, int, str]],
+                      lang: str) -> Iterator[Diagnostic]:
+    if not variants:
+        return
+    for file, line, text in texts:
         for variant in variants:
             for match in variant.pattern.finditer(text):
-                wanted = variant.term.text.get(SPANISH) or variant.term.key
+                wanted = variant.term.text.get(lang) or variant.term.key
                 yield Diagnostic("GLOSS001", Severity.WARNING, Location(file, line),
                                  f"{match.group()!r} is a variant of the glossary term "
                                  f"{variant.term.key} ({wanted!r})",
                                  f"write '{wanted}': the glossary lists '{variant.word}' to avoid "
                                  f"({variant.term.location})")
+
+
+# Where a sentence (or a list item, cell or heading) may start: its first letter may be a capital.
+_SENTENCE_START = re.compile(r"(?:^|[.!?¿¡|#]|^\s*(?:[-*+]|\d+\.)|\*\*)[\s*_«“\"(]*$")
+# Fields whose words are names or titles, capitalised by their own rule.
+_TITLE_FIELDS = {"title", "name", "label", "subtitle", "heading"}
+
+
+def _prose_texts(rulebook: Rulebook, lang: str) -> Iterator[tuple[str, int, str]]:
+    """Running text only: section bodies without headings, and YAML words that are not titles."""
+    root = Path(rulebook.root)
+    for booklet, section in iter_sections(rulebook):
+        if booklet.lang == lang:
+            for line, text in source_lines(section):
+                if not text.lstrip().startswith(("#", ":::", "<")):
+                    yield section.location.file, line, _BRACES.sub(" ", text)
+    for rel in _yaml_files(root):
+        for line, text, field in yaml_lines(root, rel, lang):
+            if field not in _TITLE_FIELDS:
+                yield rel, line, _BRACES.sub(" ", text)
+
+
+def _case_differs(found: str, wanted: str, sentence_start: bool) -> bool:
+    words, wanted_words = found.split(), wanted.split()
+    for index, (word, want) in enumerate(zip(words, wanted_words, strict=False)):
+        if word.startswith(want) or (index == 0 and sentence_start and word.startswith(want[:1].upper() + want[1:])):
+            continue
+        if word[:1] != want[:1]:
+            return True
+    return False
+
+
+@check("glossary")
+def term_case(rulebook: Rulebook) -> Iterator[Diagnostic]:
+    """A term marked ``case: exact`` printed in Spanish with other capitals than the glossary's."""
+    for lang in [SPANISH] if SPANISH in rulebook.meta.languages else []:
+        terms = [(term, term.text.get(lang)) for term in rulebook.glossary.values() if term.exact_case]
+        patterns = [(term, wanted, variant_pattern(wanted)) for term, wanted in terms if wanted]
+        if not patterns:
+            continue
+        longer = [(len(text.split()), variant_pattern(text)) for term in rulebook.glossary.values()
+                  for text in [term.text.get(lang)] if text and len(text.split()) > 1]
+        for file, line, text in _prose_texts(rulebook, lang):
+            for term, wanted, pattern in patterns:
+                matches = list(pattern.finditer(text))
+                if not matches:
+                    continue
+                # A word inside a longer term ("Cadencia de Hostiles") takes that term's capitals.
+                inside = [match.span() for size, other in longer if size > len(wanted.split())
+                          for match in other.finditer(text)]
+                for match in matches:
+                    if any(begin <= match.start() and match.end() <= end for begin, end in inside):
+                        continue
+                    start = bool(_SENTENCE_START.search(text[:match.start()]))
+                    if _case_differs(match.group(), wanted, start):
+                        yield Diagnostic("GLOSS002", Severity.WARNING, Location(file, line),
+                                         f"{match.group()!r}: the glossary term {term.key} is written "
+                                         f"{wanted!r}",
+                                         f"write it as the glossary does ({term.location}); only a "
+                                         "sentence's first letter may be a capital it lacks")

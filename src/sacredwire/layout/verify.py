@@ -13,10 +13,10 @@ from ..ids import RuleId
 from ..model import BookMeta
 from ..pdf.text import page_text
 
-# "(C2.4, p. 7)", "(A3.2, Vol. 2, p. 5)", "(C4.7, pág. 14)"; the title before
+# "(C2.4, p. 7)", "(A3.2, Vol. 2, p. 5)", "(A3.2, vol. 2, pág. 5)", "(C4.7, pág. 14)"; the title before
 # it may wrap, the parenthesis itself never holds a line break we cannot match.
 PRINTED_REFERENCE = re.compile(
-    r"\((?P<id>[A-Z]\d+(?:\.\d+)?),\s+(?:Vol\.\s+(?P<volume>\d+),\s+)?(?:p\.|pág\.)\s+(?P<page>\d+)\)"
+    r"\((?P<id>[A-Z]\d+(?:\.\d+)?),\s+(?:[Vv]ol\.\s+(?P<volume>\d+),\s+)?(?:p\.|pág\.)\s+(?P<page>\d+)\)"
 )
 
 

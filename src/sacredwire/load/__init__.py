@@ -141,19 +141,32 @@ def _read_glossary(root: Path) -> dict[str, Term]:
     fields = Fields(read_yaml(root / rel, rel), rel, "glossary").only("terms")
     terms: dict[str, Term] = {}
     for raw in fields.require("terms", list):
-        term = Fields(raw, rel, "a term").only("key", "kind", "en", "es", "abbr", "avoid")
+        term = Fields(raw, rel, "a term").only("key", "kind", "en", "es", "abbr", "avoid", "avoid_en", "case")
         key = term.require("key", str)
         if key in terms:
             raise term.error(f"duplicate glossary term {key!r} (first at {terms[key].location})")
         abbr = term.get("abbr", dict)
-        avoid = term.get("avoid", list, [])
+        # `avoid: [...]` lists Spanish words; `avoid: {en: [...], es: [...]}` names each language.
+        avoid_by_lang = term.get("avoid", (list, dict), [])
+        if isinstance(avoid_by_lang, list):
+            avoid_by_lang = {"es": avoid_by_lang}
+        if set(avoid_by_lang) - {"en", "es"} or not all(isinstance(words, list) for words in avoid_by_lang.values()):
+            raise term.error(f"avoid of {key} must be a list of Spanish words, or lists under en: and es:")
+        avoid = avoid_by_lang.get("es", [])
         if not all(isinstance(word, str) and word.strip() for word in avoid):
             raise term.error(f"avoid of {key} must be a list of Spanish words")
+        avoid_en = term.get("avoid_en", list, []) + avoid_by_lang.get("en", [])
+        if not all(isinstance(word, str) and word.strip() for word in avoid_en):
+            raise term.error(f"avoid_en of {key} must be a list of English words")
+        case = term.get("case", str, "")
+        if case not in ("", "exact"):
+            raise term.error(f"case of {key} must be 'exact' (or left out), not {case!r}")
         terms[key] = Term(
             key=key, kind=term.require("kind", str),
             text=as_text({lang: raw[lang] for lang in LANGUAGES if lang in raw}, term.location, key),
             abbr=as_text(abbr, term.location, f"abbr of {key}") if abbr else None,
-            location=term.location, avoid=tuple(avoid),
+            location=term.location, avoid=tuple(avoid), avoid_en=tuple(avoid_en),
+            exact_case=case == "exact",
         )
     return terms
 

@@ -136,6 +136,15 @@ class Term:
     location: Location
     # Spanish words that must not stand for this concept ("escuadra" for squad).
     avoid: tuple[str, ...] = ()
+    # The same for English ("turn" for activation: the game has no turns).
+    avoid_en: tuple[str, ...] = ()
+    # True when the term is printed with the glossary's capitals everywhere
+    # ("ronda", never "Ronda" inside a sentence).
+    exact_case: bool = False
+
+    def forbidden(self, lang: str) -> tuple[str, ...]:
+        """The words that must not stand for this term in ``lang``."""
+        return self.avoid if lang == "es" else self.avoid_en if lang == "en" else ()
 
 
 # --- tables ------------------------------------------------------------------

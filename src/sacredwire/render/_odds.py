@@ -30,7 +30,7 @@ def odds_table(measure: str, lang: str, gettext: Callable[[str], str]) -> Table:
     columns = (Column("attacker", "plain", Text({lang: gettext("Attacker \u2193 Defender \u2192")})),
                *(Column(tier, "plain", Text({lang: tier}), numeric=True) for tier in tiers))
     rows = tuple(Row(str(attacker), {"attacker": str(attacker),
-                                     **{tier: format_percent(float(chance), "#0%", locale=lang)
+                                     **{tier: format_percent(float(chance), locale=lang)
                                         for tier, chance in zip(tiers, chances, strict=True)}}, location)
                  for attacker, chances in odds_chart(measure))
     note = gettext("Rows are the attacker's dice, columns the defender's, before modifiers. "

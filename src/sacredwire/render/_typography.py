@@ -65,6 +65,18 @@ _NBSP_RULES: tuple[re.Pattern[str], ...] = (
 )
 _WORD = re.compile(r"[^\W\d_][\w\u00ad]*", re.UNICODE)
 
+# Spanish line breaks (the norm of Spanish publishing): a one-letter word (y,
+# e, o, u, a) never ends a line, a number never ends a line without its noun,
+# a measure stays with the word it measures ("Empuje 1″"), and "%" keeps its
+# space before it. Ranges take the en dash, in prose as in tables.
+_ES_ONE_LETTER = re.compile(r"(?<![\w\u00ad.,\u2212+-])([yeouaYEOUA]) (?=\S|$)")
+_ES_NUMBER_NOUN = re.compile(r"(?<![\w.,/\u00ad])([+\u2212]?\d+(?:,\d+)?[\u2033\u2032]?) (?=[^\W\d_])")
+_ES_MEASURE = re.compile(r"(?<=[^\W\d_]) (?=[+\u2212]?\d+(?:,\d+)?[\u2033\u2032])")
+_ES_PERCENT = re.compile(r"(?<=[\d\w]) (?=%)")
+# A range typed with a hyphen ("1-4") prints with the en dash tables use ("1–4").
+_ES_RANGE = re.compile(r"(?<![\w.,\u2212+-])(\d+)-(?=\d+(?![\w-]))")
+_DIGITS = set("0123456789\u2033\u2032")
+
 
 @dataclass
 class QuoteState:
@@ -117,6 +129,8 @@ def characters(text: str, lang: str, state: QuoteState | None = None) -> str:
     for rule in _NBSP_RULES:
         result = rule.sub(NBSP, result)
     result = reference_spaces(result)
+    if lang == "es":
+        result = spanish_no_break(result, after_number=state.last in _DIGITS)
     if result:
         state.last = result[-1]
     return result
@@ -136,6 +150,27 @@ def reference_spaces(text: str) -> str:
     'see Odds (C1.10,\xa0Vol.\xa01,\xa0p.\xa08) first'
     """
     return _REFERENCE.sub(lambda match: match.group().replace(" ", NBSP), text)
+
+
+def spanish_no_break(text: str, after_number: bool = False) -> str:
+    """``text`` with the no-break spaces of Spanish typography.
+
+    ``after_number`` tells that the text continues a number printed just
+    before it (a field): a leading space before its noun does not break either.
+
+    >>> spanish_no_break("gana +1 Mérito y a 2 miniaturas, Empuje 1″, 50 %")
+    'gana +1\xa0Mérito y\xa0a\xa02\xa0miniaturas, Empuje\xa01″, 50\xa0%'
+    >>> spanish_no_break("con 1-4 o 2d6-2")
+    'con 1–4\xa0o\xa02d6-2'
+    """
+    text = _ES_RANGE.sub(lambda m: m.group(1) + "\u2013", text)
+    text = _ES_ONE_LETTER.sub(lambda m: m.group(1) + NBSP, text)
+    text = _ES_NUMBER_NOUN.sub(lambda m: m.group(1) + NBSP, text)
+    text = _ES_MEASURE.sub(NBSP, text)
+    text = _ES_PERCENT.sub(NBSP, text)
+    if after_number and re.match(r" [^\W\d_]", text):
+        text = NBSP + text[1:]
+    return text
 
 
 def _hyphenated(word: str, rules: HyphenationRules) -> str | None:
@@ -160,6 +195,24 @@ def _word_html(word: str, rules: HyphenationRules) -> str:
     return str(escape(word))
 
 
+def _break_before(text: str, start: int) -> int:
+    """Where a line may break before the word at ``start``, with the words held to it."""
+    while start > 0 and text[start - 1] == NBSP:
+        start = max(text.rfind(space, 0, start - 1) for space in (" ", "\t", "\n")) + 1
+    return start
+
+
+def _escaped_with_breaks(text: str, start: int, end: int, breaks: set[int]) -> str:
+    """``text[start:end]`` escaped, with a zero-width space at each of ``breaks`` (at ``end`` too)."""
+    cuts = sorted(index for index in breaks if start < index <= end)
+    pieces, position = [], start
+    for cut in cuts:
+        pieces.append(str(escape(text[position:cut])) + ZERO_WIDTH_SPACE)
+        position = cut
+    pieces.append(str(escape(text[position:end])))
+    return "".join(pieces)
+
+
 def words_html(text: str, rules: HyphenationRules, last_word_whole: bool = False) -> Markup:
     """``text`` escaped, with listed words kept whole or given their preferred breaks.
 
@@ -182,12 +235,36 @@ def words_html(text: str, rules: HyphenationRules, last_word_whole: bool = False
                 tail = max(text.rfind(space, 0, tail - 1) for space in " \t\n") + 1
     pieces: list[str] = []
     position = 0
-    for match in matches:
+    # A kept word is an inline box WeasyPrint cannot break: when it does not fit at a
+    # line's end, WeasyPrint goes back into the text before it for a break and ends
+    # lines early, on a syllable ("pifia-" / "ría"). A zero-width space where the line
+    # may break before the box (before the words no-break spaces hold to it) gives it
+    # the break it needs.
+    # Words no-break spaces hold to a kept word ("y Cibernética") go into its box,
+    # so that the text before the box ends where a line may break.
+    kept = [match for match in matches if (tail is None or match.start() < tail)
+            and _hyphenated(match.group(), rules) is None and match.group().lower() in rules.keep]
+    groups = {_break_before(text, match.start()): match for match in kept}
+    # Only after a space: a break there is one the line already had ("(Broadcasters" keeps none).
+    breaks = {begin for begin in groups if begin > 0 and text[begin - 1] in " \t\n"}
+    index = 0
+    while index < len(matches):
+        match = matches[index]
         if tail is not None and match.start() >= tail:
             break
-        pieces.append(str(escape(text[position:match.start()])))
+        start = next((begin for begin in groups if position <= begin < match.start()), match.start())
+        word = groups.get(start)
+        if word is not None and start < word.start():
+            pieces.append(_escaped_with_breaks(text, position, start, breaks))
+            pieces.append(f'<span class="nohyphen">{escape(text[start:word.end()])}</span>')
+            position = word.end()
+            while index < len(matches) and matches[index].start() < position:
+                index += 1
+            continue
+        pieces.append(_escaped_with_breaks(text, position, match.start(), breaks))
         pieces.append(_word_html(match.group(), rules))
         position = match.end()
+        index += 1
     if tail is not None:
         pieces.append(str(escape(text[position:tail])))
         last = matches[-1]
