@@ -197,6 +197,9 @@ def test_errata_sheet_cites_the_new_pages(tmp_path: Path) -> None:
     result = run_sw28("build", "core-rules", "errata", "--from", "v0.1", "--changes-since", "v0.1",
                       "--out", str(out), cwd=project)
     assert result.returncode == 0, result.stderr
+    # Change-barred files are for review, never in the release paths.
+    assert not (out / "en").exists()
+    out = out / "review" / "changes-since-v0.1"
     booklet = PdfReader(out / "en" / "screen" / "core-rules.pdf")
     page_of = {name: booklet.get_destination_page_number(dest) + 1
                for name, dest in booklet.named_destinations.items()}

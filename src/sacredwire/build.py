@@ -14,6 +14,7 @@ from __future__ import annotations
 import datetime
 import hashlib
 import os
+import threading
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
@@ -120,6 +121,28 @@ def _make(job: MakeJob) -> list[Artifact]:
 
 
 Progress = Callable[[str], None]
+# Told each time a document is done: (documents done, documents expected, what was just done).
+Tally = Callable[[int, int, str], None]
+
+
+class _Count:
+    """Documents done out of those expected so far: a later pass of the booklets expects more."""
+
+    def __init__(self, tally: Tally | None, expected: int):
+        self._tally = tally
+        self._lock = threading.Lock()
+        self.done, self.expected = 0, expected
+
+    def expect(self, more: int) -> None:
+        with self._lock:
+            self.expected += more
+
+    def finished(self, what: str) -> None:
+        with self._lock:
+            self.done += 1
+            done, expected = self.done, max(self.expected, self.done)
+        if self._tally is not None:
+            self._tally(done, expected, what)
 # Starts laying out one booklet (in a worker process, or at once in this one).
 Submit = Callable[[BookletJob], "Future[LaidOut]"]
 
@@ -199,8 +222,12 @@ def pin_source_date(rulebook: Rulebook) -> None:
 
 def build(rulebook: Rulebook, targets: Sequence[Target], langs: Sequence[str], out_dir: Path,
           progress: Progress = lambda message: None, workers: int | None = None,
-          options: BuildOptions | None = None, inputs: str | None = None) -> list[Path]:
+          options: BuildOptions | None = None, inputs: str | None = None, tally: Tally | None = None
+          ) -> list[Path]:
     """Build ``targets`` in ``langs`` into ``out_dir``; return the files written.
+
+    ``progress`` hears each stage and every file written; ``tally`` each
+    document laid out or made, with the count done and expected.
 
     ``inputs`` is the digest of everything the build reads (``build_record``):
     given, the build seeds its first pass with the last build's pages and
@@ -220,12 +247,20 @@ def build(rulebook: Rulebook, targets: Sequence[Target], langs: Sequence[str], o
     needs_pages = any(KINDS[target.kind].needs_page_map for target in targets)
     all_booklets = booklets_in(rulebook, langs)
     workers = workers or os.cpu_count() or 1
+    makes = sum(len(langs) if KINDS[target.kind].per_language else 1 for target in targets)
+    count = _Count(tally, makes)
     artifacts: list[Artifact] = []
     # The content lives as long as the build, here and in every worker (forked from here).
     settle_memory()
     with ProcessPoolExecutor(max_workers=workers, initializer=_init_worker,
                              initargs=(rulebook, str(cache_dir))) as pool:
-        laid_out = (lay_out_until_stable(lambda job: pool.submit(_lay_out_booklet, job), all_booklets, langs,
+        def submit(job: BookletJob) -> Future[LaidOut]:
+            count.expect(1)
+            future = pool.submit(_lay_out_booklet, job)
+            future.add_done_callback(lambda _: count.finished(f"{job.lang}: laid out {job.booklet}"))
+            return future
+
+        laid_out = (lay_out_until_stable(submit, all_booklets, langs,
                                          progress, options, record.pages if record else {})
                     if needs_pages and all_booklets else {})
         futures = {}
@@ -244,6 +279,7 @@ def build(rulebook: Rulebook, targets: Sequence[Target], langs: Sequence[str], o
                 if (lang, target.name) in futures:
                     progress(f"{lang}: making {target.name}")
                     artifacts += futures[(lang, target.name)].result()
+                    count.finished(f"{lang}: made {target.name}")
     written = publish({artifact.path: artifact.data for artifact in artifacts}, out_dir)
     for path in written:
         progress(f"wrote {path}")

@@ -38,7 +38,6 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--safe-margin", type=length, default=None, metavar="LENGTH",
                         help="keep text this far inside the trim, e.g. 3mm or 0.125in "
                              "(default 0.125in in pod and press, unchecked elsewhere)")
-    parser.add_argument("-q", "--quiet", action="store_true", help="text format: findings only, no page facts")
 
 
 @command(
