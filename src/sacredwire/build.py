@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .build_record import BuildRecord, file_digest
+from .catalogs import catalog_path
 from .check import errors_in, run_checks
 from .diagnostics import Diagnostic
 from .layout import LaidOut
@@ -39,6 +40,8 @@ MAX_PASSES = 5
 # the worked examples are the checker's business: an English build need not
 # wait for the Spanish edition to catch up.
 BUILD_CHECKS = ("xref", "ids", "tables", "metadata", "settings", "safety", "glyphs")
+# Checked for the languages being built only.
+CATALOG_CHECKS = "catalogs"
 
 
 class BuildError(Exception):
@@ -238,6 +241,9 @@ def build(rulebook: Rulebook, targets: Sequence[Target], langs: Sequence[str], o
     record = BuildRecord.read(out_dir) if inputs else None
     pin_source_date(rulebook)
     findings = run_checks(rulebook, families=BUILD_CHECKS)
+    # A string missing from a catalog would print in English: only the languages built need theirs.
+    findings += [finding for finding in run_checks(rulebook, families=(CATALOG_CHECKS,))
+                 if finding.location.file in {catalog_path(lang) for lang in langs}]
     errors = errors_in(findings)
     if errors:
         raise BuildRefused(errors)

@@ -90,8 +90,9 @@ SCENARIOS = {
     "check-qref-no-summary": [("QREF001", "content/quick-reference.yaml", 3, "C1.1 has no '::: summary' block")],
 }
 # Planted elsewhere: GLYPH001 needs the shipped fonts of templates/, which the
-# scenario trees do not have (tests/hardening/test_untrusted_content.py).
-PLANTED_ELSEWHERE = {"GLYPH001"}
+# scenario trees do not have (tests/hardening/test_untrusted_content.py); the
+# CAT codes need the catalogs of locales/ (tests/test_translator.py).
+PLANTED_ELSEWHERE = {"GLYPH001", "CAT001", "CAT002", "CAT003", "CAT004"}
 
 
 def _findings(scenario: str):
@@ -140,7 +141,7 @@ def test_every_check_is_registered_once() -> None:
     names = [(registered.family, registered.name) for registered in REGISTRY]
     assert len(names) == len(set(names))
     assert FAMILIES == {"xref", "ids", "tables", "languages", "metadata", "settings", "glossary", "safety",
-                        "glyphs", "quickref"}
+                        "glyphs", "quickref", "catalogs"}
 
 
 def test_doctests() -> None:

@@ -160,4 +160,4 @@ def malformed_source_stamp(rulebook: Rulebook) -> Iterator[Diagnostic]:
         if _FROM.search(section.title):
             yield Diagnostic("META008", Severity.ERROR, section.location,
                              f"{section.id}: malformed {{from=...}} on the heading (it would print in the title)",
-                             "run 'sw28 translations --stamp' to write it, or remove it")
+                             f"run 'sw28 translations --stamp {section.id}' to write it, or remove it")
