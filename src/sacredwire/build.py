@@ -24,6 +24,7 @@ from .build_record import BuildRecord, file_digest
 from .catalogs import catalog_path
 from .check import errors_in, run_checks
 from .diagnostics import Diagnostic
+from .handoff import edition_notes
 from .layout import LaidOut
 from .layout.booklet import make_booklet
 from .layout.cache import LayoutCache
@@ -286,6 +287,8 @@ def build(rulebook: Rulebook, targets: Sequence[Target], langs: Sequence[str], o
                     progress(f"{lang}: making {target.name}")
                     artifacts += futures[(lang, target.name)].result()
                     count.finished(f"{lang}: made {target.name}")
+    # Beside the files, what each is for and where to send it.
+    artifacts += edition_notes(rulebook, artifacts, out_dir, options.paper)
     written = publish({artifact.path: artifact.data for artifact in artifacts}, out_dir)
     for path in written:
         progress(f"wrote {path}")
