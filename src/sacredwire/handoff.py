@@ -70,3 +70,34 @@ def edition_notes(rulebook: Rulebook, artifacts: Sequence[Artifact], out_dir: Pa
                                paper=PAPER_NAMES.get(paper, paper))
         notes.append(Artifact(folder / NOTE, text.encode("utf-8")))
     return notes
+
+
+# One line per kind of file for a release manifest (README.txt says more, in both languages).
+PURPOSES = {
+    ("press", "booklet"): "offset or local digital printer: pages with bleed and crop marks",
+    ("press", "cards-single"): "offset or local digital printer: card sides with bleed and crop marks",
+    ("pod", "booklet"): "print-on-demand service: booklet interior",
+    ("pod", "booklet-cover"): "print-on-demand service: booklet cover spread",
+    ("pod", "card-deck"): "DriveThruCards: one deck",
+    ("screen", "booklet"): "reading on screen",
+    ("screen", "quick-reference"): "reading on screen",
+    ("home", "booklet"): "home printer: 2-up, duplex on the short edge, actual size",
+    ("home", "cards-sheet"): "home printer: print-and-play card sheets, actual size",
+    ("home", "quick-reference"): "home printer: actual size",
+}
+
+
+def purpose_of(path: PurePosixPath, rulebook: Rulebook) -> str:
+    """What a built file (relative to the build folder) is for, in a few words."""
+    parts = path.parts
+    if parts[0] == "web":
+        return "web edition: copy build/web/ to a static host"
+    if len(parts) == 3 and parts[2] == NOTE:
+        return "what each file of the folder is for (English and Spanish)"
+    if len(parts) == 2 and parts[1].startswith("errata-"):
+        return "errata sheet (A5)" if parts[1].endswith(".pdf") else "release notes (Markdown)"
+    if len(parts) == 3:
+        role = _role(parts[2], {booklet.key for booklet in rulebook.meta.booklets})
+        if role is not None and (parts[1], role) in PURPOSES:
+            return PURPOSES[(parts[1], role)]
+    return ""

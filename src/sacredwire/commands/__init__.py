@@ -17,4 +17,4 @@ def load_project() -> tuple[Path, Rulebook]:
     return root, load_rulebook(root)
 
 
-from . import build, catalogs, changes, check, odds, preflight, serve, translations  # noqa: E402,F401
+from . import build, catalogs, changes, check, odds, preflight, release, serve, translations  # noqa: E402,F401
