@@ -164,7 +164,8 @@ def test_the_edited_booklet_pdf_is_laid_out_again_and_linked_at_the_edited_page(
     server = Server(project, "--lang", "en")
     try:
         wait_for(server.up, 60)
-        wait_for(lambda: len(server.status()["pdf"]["files"]) == 5 and not server.status()["pdf"]["busy"], 120)
+        # The five booklets, then the quick reference and the cards.
+        wait_for(lambda: len(server.status()["pdf"]["files"]) == 7 and not server.status()["pdf"]["busy"], 120)
         status, page = get(f"{server.url}/__preview/pdf/")
         assert status == 200 and "en/core-rules.pdf" in page
         server.edit(COMBAT, "Measure from base edge.", "Measure from the edge of the base, always.")
