@@ -80,7 +80,8 @@ def preflight_command(args: argparse.Namespace, console: Console) -> int:
         print(as_json(reports, unreadable), end="")
     else:
         print("".join(as_text(report, with_facts=not args.quiet) for report in reports), end="")
-        if reports:
+        # Quiet keeps only what is wrong: under the default profile, that nothing print-specific was checked.
+        if reports and (not args.quiet or args.edition == "any"):
             print(profile_statement(args.edition))
     for name, reason in unreadable.items():
         console.print(f"{name}: error: {reason}", markup=False)
