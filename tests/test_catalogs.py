@@ -40,14 +40,14 @@ def test_catalogs_exist() -> None:
 
 def test_template_is_up_to_date(extracted) -> None:
     committed = _read(LOCALES / "messages.pot")
-    assert _ids(extracted) == _ids(committed), "run scripts/update_catalogs.sh"
+    assert _ids(extracted) == _ids(committed), "run sw28 catalogs"
 
 
 @pytest.mark.parametrize("path", CATALOGS, ids=[path.parent.parent.name for path in CATALOGS])
 def test_catalog_is_complete_and_well_formed(path: Path, extracted) -> None:
     locale = path.parent.parent.name
     catalog = _read(path, locale)
-    assert _ids(catalog) == _ids(extracted), "run scripts/update_catalogs.sh and translate"
+    assert _ids(catalog) == _ids(extracted), "run sw28 catalogs and translate"
     for message in catalog:
         if not message.id:
             continue

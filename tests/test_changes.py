@@ -197,6 +197,9 @@ def test_errata_sheet_cites_the_new_pages(tmp_path: Path) -> None:
     result = run_sw28("build", "core-rules", "errata", "--from", "v0.1", "--changes-since", "v0.1",
                       "--out", str(out), cwd=project)
     assert result.returncode == 0, result.stderr
+    # Change-barred files are for review, never in the release paths.
+    assert not (out / "en").exists()
+    out = out / "review" / "changes-since-v0.1"
     booklet = PdfReader(out / "en" / "screen" / "core-rules.pdf")
     page_of = {name: booklet.get_destination_page_number(dest) + 1
                for name, dest in booklet.named_destinations.items()}
@@ -211,13 +214,33 @@ def test_errata_sheet_cites_the_new_pages(tmp_path: Path) -> None:
     assert f"C1.1 Dice p. {page_of['sec-C1-1']}" in lines
     assert f"C1.2 Ties p. {page_of['sec-C1-2']}" in lines
     assert f"C1.1 Table: Armor p. {page_of['tbl-armor']}" in lines
-    assert "Lower Higher DT wins ties, as…" in lines
+    # A changed section is given whole, with its references rendered and no source markup.
+    assert f"Higher DT wins ties, as Dice (C1.1, p. {page_of['sec-C1-1']}) says." in lines
+    assert not any("{C1" in line or "###" in line for line in lines)
     assert "Heavy: d4 2-4 → 2-3" in lines and "Heavy: row added" in lines
     assert "Changes from v0.1 to 0.9.0-beta" in lines
     fonts = subprocess.run(["pdffonts", str(sheet)], capture_output=True, text=True, check=True).stdout
     assert all(f"SW-{family}" in fonts for family in ("Display", "Sans", "Serif"))
     notes = (out / "en" / "errata-v0.1-0.9.0-beta.md").read_text(encoding="utf-8")
-    assert "- **C1.2** Ties: changed" in notes and "~~Lower~~ **Higher**" in notes
+    assert f"- **C1.2** Ties: Changed (p.\u00a0{page_of['sec-C1-2']})" in notes
+    assert f"  > Higher DT wins ties, as Dice (C1.1, p. {page_of['sec-C1-1']}) says." in notes
+    assert "{C1" not in notes and "###" not in notes
+
+
+def test_the_spanish_errata_speak_spanish_and_keep_their_names(edited: Path, tmp_path: Path) -> None:
+    for to in ((), ("--to", "HEAD")):
+        if to:
+            git(edited, "add", "-A")
+            git(edited, "commit", "-q", "-m", "edits")
+        out = tmp_path / ("out-to" if to else "out")
+        result = run_sw28("build", "errata", "--from", "v0.1", *to, "--out", str(out), cwd=edited)
+        assert result.returncode == 0, result.stderr
+        # One name, with --to or without: the version the content declares.
+        assert sorted(path.name for path in (out / "es").glob("errata-*")) == [
+            "errata-v0.1-0.9.0-beta.md", "errata-v0.1-0.9.0-beta.pdf"]
+    notes = (out / "es" / "errata-v0.1-0.9.0-beta.md").read_text(encoding="utf-8")
+    assert "Fe de erratas" in notes and ": Cambiado" in notes, notes
+    assert "changed" not in notes and "added" not in notes
 
 
 def test_errata_needs_from_and_the_released_content(edited: Path) -> None:

@@ -211,8 +211,9 @@ def test_the_edited_booklet_pdf_is_laid_out_again_and_linked_at_the_edited_page(
     server = Server(project, "--lang", "en")
     try:
         wait_for(server.up, "the server answers")
-        wait_for(lambda: len(server.status()["pdf"]["files"]) == 5 and not server.status()["pdf"]["busy"],
-                 "the five booklets' PDFs are laid out")
+        # The five booklets, then the quick reference and the cards.
+        wait_for(lambda: len(server.status()["pdf"]["files"]) == 7 and not server.status()["pdf"]["busy"],
+                 "the booklets', the quick reference's and the cards' PDFs are laid out")
         wait_for(lambda: server.status()["watching"], "the server says it is watching the files")
         status, page = get(f"{server.url}/__preview/pdf/")
         assert status == 200 and "en/core-rules.pdf" in page

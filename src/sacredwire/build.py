@@ -14,14 +14,17 @@ from __future__ import annotations
 import datetime
 import hashlib
 import os
+import threading
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from .build_record import BuildRecord, file_digest
+from .catalogs import catalog_path
 from .check import errors_in, run_checks
 from .diagnostics import Diagnostic
+from .handoff import edition_notes
 from .layout import LaidOut
 from .layout.booklet import make_booklet
 from .layout.cache import LayoutCache
@@ -38,6 +41,8 @@ MAX_PASSES = 5
 # the worked examples are the checker's business: an English build need not
 # wait for the Spanish edition to catch up.
 BUILD_CHECKS = ("xref", "ids", "tables", "metadata", "settings", "safety", "glyphs")
+# Checked for the languages being built only.
+CATALOG_CHECKS = "catalogs"
 
 
 class BuildError(Exception):
@@ -120,6 +125,28 @@ def _make(job: MakeJob) -> list[Artifact]:
 
 
 Progress = Callable[[str], None]
+# Told each time a document is done: (documents done, documents expected, what was just done).
+Tally = Callable[[int, int, str], None]
+
+
+class _Count:
+    """Documents done out of those expected so far: a later pass of the booklets expects more."""
+
+    def __init__(self, tally: Tally | None, expected: int):
+        self._tally = tally
+        self._lock = threading.Lock()
+        self.done, self.expected = 0, expected
+
+    def expect(self, more: int) -> None:
+        with self._lock:
+            self.expected += more
+
+    def finished(self, what: str) -> None:
+        with self._lock:
+            self.done += 1
+            done, expected = self.done, max(self.expected, self.done)
+        if self._tally is not None:
+            self._tally(done, expected, what)
 # Starts laying out one booklet (in a worker process, or at once in this one).
 Submit = Callable[[BookletJob], "Future[LaidOut]"]
 
@@ -199,8 +226,12 @@ def pin_source_date(rulebook: Rulebook) -> None:
 
 def build(rulebook: Rulebook, targets: Sequence[Target], langs: Sequence[str], out_dir: Path,
           progress: Progress = lambda message: None, workers: int | None = None,
-          options: BuildOptions | None = None, inputs: str | None = None) -> list[Path]:
+          options: BuildOptions | None = None, inputs: str | None = None, tally: Tally | None = None
+          ) -> list[Path]:
     """Build ``targets`` in ``langs`` into ``out_dir``; return the files written.
+
+    ``progress`` hears each stage and every file written; ``tally`` each
+    document laid out or made, with the count done and expected.
 
     ``inputs`` is the digest of everything the build reads (``build_record``):
     given, the build seeds its first pass with the last build's pages and
@@ -213,6 +244,9 @@ def build(rulebook: Rulebook, targets: Sequence[Target], langs: Sequence[str], o
     record = previous if inputs else None
     pin_source_date(rulebook)
     findings = run_checks(rulebook, families=BUILD_CHECKS)
+    # A string missing from a catalog would print in English: only the languages built need theirs.
+    findings += [finding for finding in run_checks(rulebook, families=(CATALOG_CHECKS,))
+                 if finding.location.file in {catalog_path(lang) for lang in langs}]
     errors = errors_in(findings)
     if errors:
         raise BuildRefused(errors)
@@ -222,12 +256,20 @@ def build(rulebook: Rulebook, targets: Sequence[Target], langs: Sequence[str], o
     needs_pages = any(KINDS[target.kind].needs_page_map for target in targets)
     all_booklets = booklets_in(rulebook, langs)
     workers = workers or os.cpu_count() or 1
+    makes = sum(len(langs) if KINDS[target.kind].per_language else 1 for target in targets)
+    count = _Count(tally, makes)
     artifacts: list[Artifact] = []
     # The content lives as long as the build, here and in every worker (forked from here).
     settle_memory()
     with ProcessPoolExecutor(max_workers=workers, initializer=_init_worker,
                              initargs=(rulebook, str(cache_dir))) as pool:
-        laid_out = (lay_out_until_stable(lambda job: pool.submit(_lay_out_booklet, job), all_booklets, langs,
+        def submit(job: BookletJob) -> Future[LaidOut]:
+            count.expect(1)
+            future = pool.submit(_lay_out_booklet, job)
+            future.add_done_callback(lambda _: count.finished(f"{job.lang}: laid out {job.booklet}"))
+            return future
+
+        laid_out = (lay_out_until_stable(submit, all_booklets, langs,
                                          progress, options, record.pages if record else {})
                     if needs_pages and all_booklets else {})
         futures = {}
@@ -247,6 +289,9 @@ def build(rulebook: Rulebook, targets: Sequence[Target], langs: Sequence[str], o
                 if (lang, target.name) in futures:
                     progress(f"{lang}: making {target.name}")
                     artifacts += futures[(lang, target.name)].result()
+                    count.finished(f"{lang}: made {target.name}")
+    # Beside the files, what each is for and where to send it.
+    artifacts += edition_notes(rulebook, artifacts, out_dir, options.paper)
     written = publish({artifact.path: artifact.data for artifact in artifacts}, out_dir)
     for path in written:
         progress(f"wrote {path}")

@@ -1,8 +1,12 @@
 """``sw28``: argument parsing and exit codes only.
 
-Exit codes: 0 success; 1 the content has findings (``check``) or the build
-failed its own verification; 2 the content cannot be loaded or the command
-line is wrong.
+Exit codes, the same in every command: 0 success; 1 findings (the checker's,
+a build refused for them or failing its own verification, stale
+translations, preflight errors); 2 the content cannot be loaded, a file or
+revision cannot be read, or the command line is wrong.
+
+Every command takes ``-q`` (errors only) and ``-v`` (every file written, every
+step), and ``--lang`` where it has one defaults to every language of the book.
 """
 
 from __future__ import annotations
@@ -12,13 +16,17 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from importlib.metadata import PackageNotFoundError
+from importlib.metadata import version as package_version
 
 from rich.console import Console
 
 from .diagnostics import ContentError
+from .suggest import did_you_mean
 
 EXIT_OK, EXIT_FINDINGS, EXIT_UNLOADABLE = 0, 1, 2
-
+# The value of --lang that means every language of the book (its default everywhere).
+ALL_LANGUAGES = "all"
 
 
 @dataclass(frozen=True)
@@ -44,17 +52,68 @@ def command(name: str, help: str, description: str,
     return register
 
 
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose wrong choices (command, edition, format…) get a "did you mean …?"."""
+
+    def _check_value(self, action: argparse.Action, value: object) -> None:
+        if action.choices is not None and value not in action.choices:
+            known = ", ".join(map(str, action.choices))
+            raise argparse.ArgumentError(action, f"invalid choice: {value!r} (choose from {known})"
+                                                 f"{did_you_mean(value, action.choices)}")
+
+
+def _version() -> str:
+    try:
+        return package_version("sacredwire")
+    except PackageNotFoundError:  # run from a source tree that was never installed
+        return "unknown"
+
+
+def _verbosity() -> argparse.ArgumentParser:
+    """The options every command shares: how much it says."""
+    common = _Parser(add_help=False)
+    group = common.add_mutually_exclusive_group()
+    group.add_argument("-q", "--quiet", action="store_true",
+                       help="say only what is wrong: errors and findings, no progress or summary")
+    group.add_argument("-v", "--verbose", action="store_true",
+                       help="say more: every file written and every step of the work")
+    return common
+
+
+def add_lang_argument(parser: argparse.ArgumentParser, choices: Sequence[str], what: str) -> None:
+    """``--lang`` as every command has it: one language, or ``all`` (the default), the book's languages."""
+    parser.add_argument("--lang", choices=[*choices, ALL_LANGUAGES], default=ALL_LANGUAGES,
+                        help=f"{what} (default: all, every language of content/book.yaml)")
+
+
+def chosen_languages(value: str, book_languages: Sequence[str]) -> list[str]:
+    """The languages ``--lang value`` names, given the book's; :class:`UsageError` if the book has not it."""
+    if value == ALL_LANGUAGES:
+        return list(book_languages)
+    if value not in book_languages:
+        raise UsageError(f"--lang {value!r} is not a language of content/book.yaml "
+                         f"(languages: {', '.join(book_languages)}){did_you_mean(value, book_languages)}")
+    return [value]
+
+
+class UsageError(Exception):
+    """The command line asks for something the project does not have: exit 2 with the message."""
+
+
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="sw28",
         description="Build and check the Sacred Wire 28 rulebooks from the single source in content/. "
                     "Works on the project containing the current directory.",
         epilog="Exit codes: 0 success, 1 findings or a failed build, 2 content that cannot be loaded "
                "or a wrong command line. Run 'sw28 COMMAND --help' for each command.",
     )
+    parser.add_argument("--version", action="version", version=f"sw28 {_version()}",
+                        help="print the version of sw28 and exit")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    common = _verbosity()
     for registered in COMMANDS.values():
-        registered.configure(subparsers.add_parser(registered.name, help=registered.help,
+        registered.configure(subparsers.add_parser(registered.name, help=registered.help, parents=[common],
                                                    description=registered.description))
     return parser
 
@@ -85,6 +144,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return COMMANDS[args.command].run(args, console)
     except ContentError as error:
         console.print(f"{error.location}: error: {error.message}", markup=False)
+        return EXIT_UNLOADABLE
+    except UsageError as error:
+        console.print(f"error: {error}", markup=False)
         return EXIT_UNLOADABLE
     except OSError as error:
         # The machine, not the content: a full disk, a folder that vanished mid-build.

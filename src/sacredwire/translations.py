@@ -1,8 +1,10 @@
-"""Which Spanish sections were translated from an older English text.
+"""Which Spanish sections were translated from an older English text, or not at all.
 
 Each translated section records the fingerprint of the English section it was
 made from (``{from=...}`` on its heading); when the English text changes, its
-fingerprint changes and the translation is stale.
+fingerprint changes and the translation is stale. The git revision whose
+English had that fingerprint is found in the project's history, so the
+translator sees what changed since (and can pass it to ``sw28 changes``).
 """
 
 from __future__ import annotations
@@ -33,6 +35,61 @@ class Staleness:
                 f"({self.translation.translated_from}, now {self.source.fingerprint})")
 
 
+@dataclass(frozen=True)
+class Missing:
+    """An English section with no translation in a language whose booklet exists."""
+
+    source: Section
+    booklet: str
+
+
+def missing_translations(rulebook: Rulebook, lang: str) -> list[Missing]:
+    """English sections of the booklets written in ``lang`` that have no ``lang`` section yet."""
+    missing = []
+    for (key, booklet_lang), booklet in sorted(rulebook.booklets.items()):
+        if booklet_lang != SOURCE_LANG or (key, lang) not in rulebook.booklets:
+            continue
+        translated = {section.id for section in rulebook.booklets[(key, lang)].all_sections()}
+        missing += [Missing(section, key) for section in booklet.all_sections() if section.id not in translated]
+    return missing
+
+
+@dataclass(frozen=True)
+class Origin:
+    """The revision whose English a translation was made from, and that English section."""
+
+    revision: str
+    section: Section
+
+
+# How far back the history is searched for the English a translation was made from.
+HISTORY_DEPTH = 200
+
+
+def find_origins(root: Path, rulebook: Rulebook, stale: list[Staleness]) -> dict[str, Origin]:
+    """For each stale section (by ID), the newest commit whose English section had the recorded fingerprint.
+
+    Raises :class:`~sacredwire.changes.GitError` when there is no git history to read.
+    """
+    from .changes import commits_touching, load_revision
+
+    wanted = {str(item.translation.id): item.translation.translated_from for item in stale
+              if item.source is not None and item.translation.translated_from}
+    if not wanted:
+        return {}
+    folders = sorted({f"content/{key}/{SOURCE_LANG}" for (key, lang) in rulebook.booklets if lang == SOURCE_LANG})
+    found: dict[str, Origin] = {}
+    for commit in commits_touching(root, folders, HISTORY_DEPTH):
+        english = {str(rule_id): section
+                   for rule_id, section in load_revision(root, commit).sections(SOURCE_LANG).items()}
+        for rule_id, fingerprint in wanted.items():
+            if rule_id not in found and rule_id in english and english[rule_id].fingerprint == fingerprint:
+                found[rule_id] = Origin(commit, english[rule_id])
+        if len(found) == len(wanted):
+            break
+    return found
+
+
 def stale_translations(rulebook: Rulebook, lang: str) -> list[Staleness]:
     """Sections of ``lang`` whose recorded English fingerprint is not the current one."""
     english = rulebook.sections(SOURCE_LANG)
@@ -48,7 +105,7 @@ def stale_translations(rulebook: Rulebook, lang: str) -> list[Staleness]:
 
 
 def stamp_file(path: Path, rel: str, fingerprints: dict[str, str]) -> bool:
-    """Rewrite the ``{from=...}`` of every heading in ``path``; True if it changed.
+    """Rewrite the ``{from=...}`` of the headings in ``path`` whose IDs ``fingerprints`` has; True if it changed.
 
     Only the headings change: line endings (CRLF stays CRLF), a byte-order
     mark and every other byte are kept as they were.

@@ -11,7 +11,7 @@ from conftest import PROJECT, run_sw28
 ROOTS = PROJECT / "tests" / "roots"
 EN = "content/core-rules/en/01-basics.md"
 ES = "content/core-rules/es/01-basics.md"
-UNKNOWN = f"{EN}:5: XREF001 reference to unknown section C1.7"
+UNKNOWN = f"{EN}:5: XREF001 reference to unknown section C1.7 (did you mean C1.3?)"
 
 
 def test_clean_content_exits_0_with_a_summary() -> None:
@@ -38,13 +38,13 @@ def test_json() -> None:
     [finding] = data["findings"]
     assert {key: finding[key] for key in ("code", "severity", "file", "line", "message")} == {
         "code": "XREF001", "severity": "error", "file": EN, "line": 5,
-        "message": "reference to unknown section C1.7"}
+        "message": "reference to unknown section C1.7 (did you mean C1.3?)"}
 
 
 def test_github_annotations() -> None:
     result = run_sw28("check", "--format", "github", cwd=ROOTS / "check-xref-unknown-target")
     assert result.returncode == 1
-    assert result.stdout == f"::error file={EN},line=5::XREF001 reference to unknown section C1.7\n"
+    assert result.stdout == f"::error file={EN},line=5::XREF001 reference to unknown section C1.7 (did you mean C1.3?)\n"
     assert "1 error, 0 warnings" in result.stderr
 
 

@@ -95,10 +95,12 @@ SCENARIOS = {
 # and QREF002 in tests/hardening/test_content_structure.py. SQUAD001 and SQUAD002 are planted in a copy
 # of the real content (tests/test_squad.py): they need its tables. Art findings need image files,
 # made by tests/check/test_check_art.py. The Spanish norms and the glossary's capitals are planted in a
-# copy of the real content (test_spanish_norms.py): they need its text, glossary and catalog.
+# copy of the real content (test_spanish_norms.py): they need its text, glossary and catalog. CAT codes
+# need the catalogs of locales/ (tests/test_translator.py).
 PLANTED_ELSEWHERE = {"GLYPH001", "SAFE007", "SAFE008", "SAFE009", "QREF002", "SQUAD001", "SQUAD002",
                      "ART000", "ART001", "ART002", "ART003", "ART004", "ART005",
-                     "GLOSS002", *(f"ES{number:03}" for number in range(1, 11))}
+                     "GLOSS002", *(f"ES{number:03}" for number in range(1, 11)),
+                     "CAT001", "CAT002", "CAT003", "CAT004"}
 
 
 def _findings(scenario: str):
@@ -147,7 +149,7 @@ def test_every_check_is_registered_once() -> None:
     names = [(registered.family, registered.name) for registered in REGISTRY]
     assert len(names) == len(set(names))
     assert FAMILIES == {"xref", "ids", "tables", "languages", "metadata", "settings", "glossary", "safety",
-                        "glyphs", "quickref", "squads", "art", "spanish"}
+                        "glyphs", "quickref", "squads", "art", "spanish", "catalogs"}
 
 
 def test_doctests() -> None:

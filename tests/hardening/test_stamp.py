@@ -21,7 +21,7 @@ def bilingual(project: Path) -> Path:
 
 def test_stamp_keeps_crlf_line_endings(bilingual: Path, sw28) -> None:
     before = (bilingual / ES).read_bytes()
-    outcome = sw28("translations", "--stamp", ES, cwd=bilingual)
+    outcome = sw28("translations", "--stamp", "--whole-file", ES, cwd=bilingual)
     assert outcome.code == 0, outcome.lines
     after = (bilingual / ES).read_bytes()
     assert after != before and b"{from=" in after

@@ -71,6 +71,18 @@ def latest_release_tag(root: Path) -> str:
                        f"in a shallow clone)") from None
 
 
+def commits_touching(root: Path, folders: list[str], limit: int) -> list[str]:
+    """The newest ``limit`` commits that changed any of ``folders`` (relative to the project), newest first."""
+    prefix = _check_repository(root)
+    paths = [f"{prefix}{folder}" for folder in folders]
+    top = Path(_git(root, "rev-parse", "--show-toplevel").decode("utf-8").strip())
+    try:
+        output = _git(top, "log", f"--max-count={limit}", "--format=%h", "HEAD", "--", *paths)
+    except GitError:
+        return []  # a repository without commits yet
+    return output.decode("ascii").split()
+
+
 def load_revision(root: Path, revision: str) -> Rulebook:
     """The rulebook as it was at ``revision``, loaded from a temporary copy of its content/."""
     commit = resolve(root, revision)

@@ -160,7 +160,7 @@ def stale_translation(rulebook: Rulebook) -> Iterator[Diagnostic]:
             if stale.source is not None:  # a section with no original is LANG002
                 yield Diagnostic("LANG007", Severity.WARNING, stale.translation.location, stale.reason,
                                  f"update the translation from {stale.source.location}, then run "
-                                 f"'sw28 translations --stamp'")
+                                 f"'sw28 translations --stamp {stale.translation.id}'")
 
 
 def _book_texts(rulebook: Rulebook) -> Iterator[tuple[str, Text, Location]]:

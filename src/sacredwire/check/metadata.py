@@ -42,6 +42,19 @@ def normalized_version(version: str) -> str:
     return ".".join(release) + suffix
 
 
+def package_version_of(version: str) -> str | None:
+    """The book's version as a Python package writes it, or None when it has no PEP 440 form.
+
+    >>> package_version_of("0.9.0-beta"), package_version_of("1.0.0")
+    ('0.9.0b0', '1.0.0')
+    """
+    match = _PEP440.match(version.strip().lower())
+    if not match:
+        return None
+    pre = match["pre"]
+    return match["release"] + (f"{_PRE.get(pre, pre)}{int(match['number'] or 0)}" if pre else "")
+
+
 def _package_version(root: Path) -> tuple[str, Location] | None:
     """The ``[project] version`` of pyproject.toml and its line, if the project has one."""
     path = root / "pyproject.toml"
@@ -160,4 +173,4 @@ def malformed_source_stamp(rulebook: Rulebook) -> Iterator[Diagnostic]:
         if _FROM.search(section.title):
             yield Diagnostic("META008", Severity.ERROR, section.location,
                              f"{section.id}: malformed {{from=...}} on the heading (it would print in the title)",
-                             "run 'sw28 translations --stamp' to write it, or remove it")
+                             f"run 'sw28 translations --stamp {section.id}' to write it, or remove it")

@@ -7,6 +7,7 @@ from collections.abc import Iterator
 
 from ..diagnostics import Diagnostic, Severity
 from ..model import Row, Rulebook, Table, Text
+from ..suggest import did_you_mean
 from . import check
 
 # ASCII digits only: int() would read "٦" as 6, the printed table would not.
@@ -166,7 +167,8 @@ def unknown_term(rulebook: Rulebook) -> Iterator[Diagnostic]:
                 cell = row.cells.get(key)
                 if cell is not None and cell not in rulebook.glossary:
                     yield Diagnostic("TBL008", Severity.ERROR, row.location,
-                                     f"table {table.id}, row {row.key}: {cell!r} is not a glossary term",
+                                     f"table {table.id}, row {row.key}: {cell!r} is not a glossary term"
+                                     f"{did_you_mean(cell, rulebook.glossary)}",
                                      "use a key from content/glossary.yaml, or add the term there")
 
 

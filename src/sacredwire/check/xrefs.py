@@ -11,6 +11,7 @@ from ..diagnostics import Diagnostic, Location, Severity
 from ..ids import BOOKLET_LETTERS, RuleId
 from ..markup import XREF_PATTERN
 from ..model import Rulebook, Section, Text
+from ..suggest import did_you_mean
 from . import check, iter_sections, iter_xrefs
 from ._source import prose_lines, source_lines
 
@@ -49,7 +50,8 @@ def unknown_target(rulebook: Rulebook) -> Iterator[Diagnostic]:
         # Table words may be in a language the book does not publish (yet): never printed.
         if xref.target is not None and lang in known and xref.target not in known[lang]:
             yield Diagnostic("XREF001", Severity.ERROR, xref.location,
-                             f"reference to unknown section {xref.target}",
+                             f"reference to unknown section {xref.target}"
+                             f"{did_you_mean(xref.target, known[lang])}",
                              "check the ID, or write the target section first")
 
 

@@ -17,4 +17,4 @@ def load_project() -> tuple[Path, Rulebook]:
     return root, load_rulebook(root)
 
 
-from . import build, changes, check, mission, odds, preflight, serve, squad, translations  # noqa: E402,F401
+from . import build, catalogs, changes, check, mission, odds, preflight, release, serve, squad, translations  # noqa: E402,F401

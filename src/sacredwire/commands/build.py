@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import re
 import tempfile
 import time
 from concurrent.futures import BrokenExecutor
@@ -13,12 +14,15 @@ from rich.console import Console
 
 from ..build_record import BuildRecord, inputs_digest
 from ..changes import ChangeSet, GitError, changes_between
-from ..cli import EXIT_FINDINGS, EXIT_OK, EXIT_UNLOADABLE, command, positive_int
+from ..cli import (EXIT_FINDINGS, EXIT_OK, EXIT_UNLOADABLE, add_lang_argument, chosen_languages, command,
+                   positive_int)
 from ..editions import EDITIONS
 from ..fontsetup import isolate_fonts
 from ..load import find_project_root, load_rulebook
 from ..locks import building_into
-from ..model import Rulebook
+from ..model import LANGUAGES, Rulebook
+from ..suggest import did_you_mean
+from ._progress import BuildDisplay
 
 
 def _target_help() -> str:
@@ -31,8 +35,7 @@ def _target_help() -> str:
 def _arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("targets", nargs="*", metavar="TARGET",
                         help=_target_help())
-    parser.add_argument("--lang", choices=["en", "es", "all"], default="en",
-                        help="language to build (default: en)")
+    add_lang_argument(parser, LANGUAGES, "language to build")
     parser.add_argument("--out", type=_out_folder, default=None, metavar="DIR",
                         help="output folder (default: build/ in the project)")
     parser.add_argument("--jobs", type=positive_int, default=None, metavar="N",
@@ -50,7 +53,8 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
                         help="with errata: the revision being released; it must hold the content on disk, "
                              "whose pages the sheet cites (default: the content on disk)")
     parser.add_argument("--changes-since", metavar="REV",
-                        help="mark sections changed since this git revision with a bar in the margin")
+                        help="mark sections changed since this git revision with a bar in the margin; the "
+                             "marked PDFs go to <out>/review/changes-since-REV/, never to the release paths")
 
 
 def _out_folder(text: str) -> Path:
@@ -71,6 +75,12 @@ def _gutter(text: str) -> float:
     return value
 
 
+def review_folder(out_dir: Path, rev: str) -> Path:
+    """Where a build with ``--changes-since rev`` writes: ``<out>/review/changes-since-<rev>/``."""
+    name = re.sub(r"[^A-Za-z0-9._-]+", "-", rev).strip(".-") or "revision"
+    return out_dir / "review" / f"changes-since-{name}"
+
+
 class _NotReleased(Exception):
     """The content on disk is not the revision the errata sheet is said to be for."""
 
@@ -88,8 +98,8 @@ def _changes(args: argparse.Namespace, root: Path, rulebook: Rulebook,
                 raise _NotReleased(f"the content on disk differs from {args.to_rev!r}, whose pages the errata "
                                    f"would cite: check out {args.to_rev} first (see 'sw28 changes {args.to_rev}')")
         errata = changes_between(root, args.from_rev, None, langs, current=rulebook)
-        # Named as released: the tag, or else the version the content declares.
-        errata = replace(errata, to_label=args.to_rev or rulebook.meta.version)
+        # Named after the version the content declares, with --to or without: one name per release.
+        errata = replace(errata, to_label=rulebook.meta.version)
     bars: dict[str, tuple[str, ...]] = {}
     if args.changes_since:
         since = changes_between(root, args.changes_since, None, langs, current=rulebook)
@@ -131,6 +141,9 @@ def build_command(args: argparse.Namespace, console: Console) -> int:
         console.print(f"error: refusing to build into {out_dir}: it is the project folder or holds it "
                       "(use a folder inside it, such as build/)", markup=False)
         return EXIT_UNLOADABLE
+    if args.changes_since:
+        # Change-barred PDFs are for review: never where a release's files are taken from.
+        out_dir = review_folder(out_dir, args.changes_since)
     # Everything the command line chooses that shapes the files.
     choices = {"targets": sorted(args.targets), "lang": args.lang, "edition": args.edition, "paper": args.paper,
                "gutter": args.gutter}
@@ -139,18 +152,20 @@ def build_command(args: argparse.Namespace, console: Console) -> int:
         inputs = inputs_digest(root, choices)
         record = BuildRecord.read(out_dir.resolve())
         if record is not None and record.is_current(out_dir.resolve(), inputs):
-            console.print(f"up to date: nothing changed since the last build into {out_dir} "
-                          f"({len(record.files)} file(s))", markup=False)
+            if not args.quiet:
+                console.print(f"up to date: nothing changed since the last build into {out_dir} "
+                              f"({len(record.files)} file(s))", markup=False)
             return EXIT_OK
 
     from ..outputs import KINDS, BuildOptions, all_targets
 
     rulebook = load_rulebook(root)
-    langs = list(rulebook.meta.languages) if args.lang == "all" else [args.lang]
+    langs = chosen_languages(args.lang, rulebook.meta.languages)
     known = {target.name: target for target in all_targets(rulebook.meta)}
     unknown = [name for name in args.targets if name not in known]
     if unknown:
-        console.print(f"error: unknown target {unknown[0]!r} (targets: {', '.join(known)})")
+        console.print(f"error: unknown target {unknown[0]!r} (targets: {', '.join(known)})"
+                      f"{did_you_mean(unknown[0], known)}", markup=False)
         return EXIT_UNLOADABLE
     if ("errata" in args.targets) != bool(args.from_rev) or (args.to_rev and not args.from_rev):
         console.print("error: the errata target needs --from REV, and --from/--to are only for errata")
@@ -186,22 +201,18 @@ def build_command(args: argparse.Namespace, console: Console) -> int:
         # published files and their record are not).
         with building_into(out_dir, waiting=lambda: console.print(
                 f"waiting: another sw28 build is writing to {out_dir}", markup=False)), \
-                console.status("building…", spinner="dots") as status:
-            def progress(message: str) -> None:
-                status.update(message)
-                if message.startswith("wrote"):
-                    console.print(message, markup=False)
-
-            written = build(rulebook, targets, langs, out_dir, progress=progress, workers=args.jobs,
+                BuildDisplay(console, quiet=args.quiet, verbose=args.verbose) as display:
+            written = build(rulebook, targets, langs, out_dir, progress=display.progress, workers=args.jobs,
                             options=BuildOptions(paper=args.paper, editions=editions, card_gutter_mm=args.gutter,
                                                  errata=errata, change_bars=change_bars),
-                            inputs=inputs)
+                            inputs=inputs, tally=display.tally)
     except BuildRefused as refused:
         for finding in refused.findings:
             console.print(str(finding), markup=False)
         console.print(f"build refused: {len(refused.findings)} error(s) in the content; nothing written "
                       f"(run 'sw28 check' for details)")
-        return EXIT_UNLOADABLE
+        # A finding, as 'sw28 check' reports it: the content loads, it is wrong.
+        return EXIT_FINDINGS
     except PublishError as error:
         console.print(f"error: {error}; no file was replaced", markup=False)
         return EXIT_UNLOADABLE
@@ -215,5 +226,6 @@ def build_command(args: argparse.Namespace, console: Console) -> int:
     except BrokenExecutor:
         console.print("build failed: a layout process died (out of memory, or killed)", markup=False)
         return EXIT_FINDINGS
-    console.print(f"{len(written)} file(s) in {time.monotonic() - started:.1f} s")
+    if not args.quiet:
+        console.print(f"{len(written)} file(s) in {time.monotonic() - started:.1f} s")
     return EXIT_OK

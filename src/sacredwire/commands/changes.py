@@ -7,7 +7,8 @@ import argparse
 from rich.console import Console
 
 from ..changes import FORMATTERS, GitError, changes_between, latest_release_tag
-from ..cli import EXIT_OK, EXIT_UNLOADABLE, command
+from ..cli import EXIT_OK, EXIT_UNLOADABLE, add_lang_argument, chosen_languages, command
+from ..model import LANGUAGES
 from . import load_project
 
 
@@ -16,8 +17,7 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
                         help="git revision of the old version (default: the latest release tag, v*)")
     parser.add_argument("to_rev", nargs="?", metavar="TO",
                         help="git revision of the new version (default: the content on disk)")
-    parser.add_argument("--lang", choices=["en", "es", "all"], default="all",
-                        help="language to compare (default: all)")
+    add_lang_argument(parser, LANGUAGES, "language to compare")
     parser.add_argument("--format", choices=list(FORMATTERS), default="text",
                         help="text (default), markdown (release notes) or json")
 
@@ -34,7 +34,7 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
 )
 def changes_command(args: argparse.Namespace, console: Console) -> int:
     root, rulebook = load_project()
-    langs = list(rulebook.meta.languages) if args.lang == "all" else [args.lang]
+    langs = chosen_languages(args.lang, rulebook.meta.languages)
     try:
         from_rev = args.from_rev or latest_release_tag(root)
         change_set = changes_between(root, from_rev, args.to_rev, langs, current=rulebook)

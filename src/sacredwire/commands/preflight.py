@@ -24,6 +24,20 @@ def length(text: str) -> float:
     return parsed.pt
 
 
+# What the default profile leaves out: "0 error(s)" under it says nothing about printing.
+UNCHECKED_BY_ANY = ("trim and bleed boxes", "crop marks", "colour spaces and total ink", "text inside the safe margin",
+                    "page count", "PDF/X conformance", "screen tags and bookmarks")
+
+
+def profile_statement(edition: str) -> str:
+    """The last line of a text report: the profile checked against, and what it did not check."""
+    if edition == "any":
+        return ("profile: any (no print or screen profile given): only a sound file was checked (fonts embedded, "
+                "what a file declaring PDF/X promises); NOT checked: " + ", ".join(UNCHECKED_BY_ANY)
+                + ". Name the destination with --edition pod, press, screen or home.")
+    return f"profile: {edition}: every requirement of the {edition} edition was checked (see --help)"
+
+
 def _arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("files", nargs="+", metavar="FILE", help="PDF files to check (any PDF, not only ours)")
     parser.add_argument("--edition", choices=EDITIONS, default="any",
@@ -39,7 +53,6 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--safe-margin", type=length, default=None, metavar="LENGTH",
                         help="keep text this far inside the trim, e.g. 3mm or 0.125in "
                              "(default 0.125in in pod and press, unchecked elsewhere)")
-    parser.add_argument("-q", "--quiet", action="store_true", help="text format: findings only, no page facts")
 
 
 @command(
@@ -67,6 +80,9 @@ def preflight_command(args: argparse.Namespace, console: Console) -> int:
         print(as_json(reports, unreadable), end="")
     else:
         print("".join(as_text(report, with_facts=not args.quiet) for report in reports), end="")
+        # Quiet keeps only what is wrong: under the default profile, that nothing print-specific was checked.
+        if reports and (not args.quiet or args.edition == "any"):
+            print(profile_statement(args.edition))
     for name, reason in unreadable.items():
         console.print(f"{name}: error: {reason}", markup=False)
     if unreadable:

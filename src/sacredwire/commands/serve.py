@@ -6,8 +6,9 @@ import argparse
 
 from rich.console import Console
 
-from ..cli import EXIT_OK, EXIT_UNLOADABLE, command
-from ..load import find_project_root
+from ..cli import EXIT_OK, EXIT_UNLOADABLE, add_lang_argument, chosen_languages, command
+from ..diagnostics import ContentError
+from ..load import find_project_root, load_rulebook
 from ..model import LANGUAGES
 
 DEFAULT_PORT = 8028
@@ -16,8 +17,7 @@ DEFAULT_PORT = 8028
 def _arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--port", type=int, default=DEFAULT_PORT, metavar="N",
                         help=f"port on 127.0.0.1 (default: {DEFAULT_PORT}; 0 picks a free one)")
-    parser.add_argument("--lang", choices=[*LANGUAGES, "all"], default="all",
-                        help="language(s) to preview (default: all)")
+    add_lang_argument(parser, LANGUAGES, "language(s) to preview")
 
 
 @command(
@@ -34,7 +34,12 @@ def serve_command(args: argparse.Namespace, console: Console) -> int:
     from ..web.preview import serve
 
     root = find_project_root(Path.cwd())
-    langs = list(LANGUAGES) if args.lang == "all" else [args.lang]
+    try:
+        book_languages = load_rulebook(root).meta.languages
+    except ContentError:
+        # Content that does not load yet is previewed all the same: the banner says why.
+        book_languages = LANGUAGES
+    langs = chosen_languages(args.lang, book_languages)
     try:
         serve(root, langs, args.port, lambda message: console.print(message, markup=False))
     except OSError as error:

@@ -12,6 +12,7 @@ from ..engine.odds import CHARTS
 from ..ids import ExampleId, RuleId, TableId
 from ..markup import block_argument, parser
 from ..model import Chapter, ExamplePlacement, Section, TablePlacement, XRef
+from ..suggest import did_you_mean
 
 _HEADING = re.compile(r"^(?P<id>\S+)\s+(?P<title>.+?)(?:\s+\{from=(?P<from>[0-9a-f]{8})\})?\s*$")
 _CONTEXT_CHARS = 80
@@ -155,13 +156,13 @@ def parse_prose(text: str, file: str, table_ids: Collection[TableId]) -> list[Ch
                 raise ContentError(location, str(exc)) from None
             if table_id not in table_ids:
                 raise ContentError(location, f"unknown table {table_id!s} (no table with this ID "
-                                             f"under content/tables/)")
+                                             f"under content/tables/){did_you_mean(table_id, table_ids)}")
             token.meta = {"table": table_id}
             current.tables.append(TablePlacement(table_id, location, in_summary=into is current.summary))
         elif token.type == "odds_ref":
             if token.content not in CHARTS:
                 raise ContentError(location, f"unknown odds chart {{odds:{token.content}}} "
-                                             f"(charts: {', '.join(CHARTS)})")
+                                             f"(charts: {', '.join(CHARTS)}){did_you_mean(token.content, CHARTS)}")
         elif token.type == "inline":
             if token.content.startswith(":::"):
                 raise ContentError(location, f"unknown or malformed block {token.content.splitlines()[0]!r} "

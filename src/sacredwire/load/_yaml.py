@@ -10,6 +10,7 @@ import yaml
 
 from ..diagnostics import ContentError, Location
 from ..model import LANGUAGES, Text
+from ..suggest import did_you_mean
 from ._files import read_content_text
 
 
@@ -150,7 +151,8 @@ def as_text(value: Any, location: Location, what: str) -> Text:
         raise ContentError(location, f"{what} must be a mapping of languages ({', '.join(LANGUAGES)})")
     unknown = sorted(set(value) - set(LANGUAGES))
     if unknown:
-        raise ContentError(location, f"unknown language {unknown[0]!r} in {what}")
+        raise ContentError(location, f"unknown language {unknown[0]!r} in {what}"
+                                     f"{did_you_mean(unknown[0], LANGUAGES)}")
     for lang, words in value.items():
         if not isinstance(words, str):
             raise ContentError(location, f"{what}: the {lang} text must be a string, not {words!r}")

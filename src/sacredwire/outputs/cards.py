@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..model import BookMeta
+from ..model import BookMeta, Rulebook
 from . import Artifact, OutputContext, OutputKind, Target, register
 
 
@@ -15,6 +15,10 @@ class CardsKind(OutputKind):
     def targets(self, meta: BookMeta) -> list[Target]:
         return [Target("cards", self.name, "Cards: one per contract type, item, power, blessing and hostile "
                                            "unit: one file per deck (pod), single cards with marks (press), 3x3 print-and-play sheets (home)")]
+
+    def missing(self, rulebook: Rulebook, target: str, lang: str) -> str | None:
+        """No deck, no card: a project whose outputs.yaml lists none has no cards to make."""
+        return "content/outputs.yaml lists no card decks ('cards: [...]')" if not rulebook.settings.decks else None
 
     def make(self, context: OutputContext, target: str) -> list[Artifact]:
         from ..editions import LaidOutDocument

@@ -34,7 +34,7 @@ from ..diagnostics import LayoutError
 from ..layout import LaidOut
 from ..layout.booklet import lay_out_parts
 from ..layout.cache import LayoutCache, forget_assets
-from ..model import Rulebook, Section
+from ..model import Rulebook, Section, Table
 from ..outputs import KINDS, BuildOptions, OutputContext
 from ..pdf.operations import keep_recent_streams
 from ..processes import die_with_parent, settle_memory
@@ -44,6 +44,9 @@ from ..render.pages import PageMap
 PDF_PATH = "/__preview/pdf/"
 # The edition a designer reads while editing.
 EDITION = "screen"
+# The other documents a table edit changes most, and the edition each is previewed in (the cards
+# have no screen edition: their print-and-play sheets).
+EXTRAS = {"quick-reference": "screen", "cards": "home"}
 # The stream bytes whose operations the layout process keeps: an edited booklet's, twice over
 # (as laid out, and in the screen edition's colours).
 STREAMS_KEPT = 4 * 1024 * 1024
@@ -78,16 +81,25 @@ class PdfState:
     version: int = 0
 
 
+def _table_content(table: Table) -> tuple:
+    """What a table prints: its words, columns and cells, not the lines they are typed on."""
+    return (table.title, table.die, table.columns, tuple((row.key, dict(row.cells)) for row in table.rows), table.note)
+
+
 def edited_sections(before: Rulebook | None, after: Rulebook) -> list[tuple[str, str, Section]]:
-    """(lang, booklet, section) of every section whose title or text differs between two loads."""
+    """(lang, booklet, section) of every section whose title or text differs between two loads, or that
+    places a table that changed (a table edit changes the pages that print it)."""
     if before is None:
         return []
+    tables = {table_id for table_id, table in after.tables.items()
+              if table_id not in before.tables or _table_content(before.tables[table_id]) != _table_content(table)}
     found = []
     for (key, lang), booklet in after.booklets.items():
         old = before.booklets.get((key, lang))
         previous = {section.id: (section.title, section.source) for section in old.all_sections()} if old else {}
         for section in booklet.all_sections():
-            if previous.get(section.id) != (section.title, section.source):
+            if (previous.get(section.id) != (section.title, section.source)
+                    or any(placement.table in tables for placement in section.tables)):
                 found.append((lang, key, section))
     return found
 
@@ -111,6 +123,8 @@ class PreviewUpdate:
     files: dict[PurePosixPath, bytes]
     edited: tuple[EditedSection, ...]
     problem: str | None = None
+    # False for the booklets' update, which the quick reference's and the cards' follows.
+    final: bool = True
 
 
 class PreviewLayouts:
@@ -169,7 +183,24 @@ class PreviewLayouts:
                                      laid_out[lang][key].anchors.get(section.id.anchor, 1))
                        for lang, key, section in edited_sections(before, rulebook)
                        if lang in laid_out and key in laid_out[lang])
-        return PreviewUpdate(files, edited)
+        return PreviewUpdate(files, edited, final=False)
+
+    def extras(self, rulebook: Rulebook) -> PreviewUpdate:
+        """The quick reference (screen) and the cards (home sheets) of every language, where changed."""
+        files = {}
+        for lang in self.langs:
+            for target, edition in EXTRAS.items():
+                if KINDS[target].missing(rulebook, target, lang):
+                    continue
+                output = OutputContext(rulebook, lang, BuildOptions(editions=(edition,)), self.cache,
+                                       langs=tuple(self.langs), pages=PageMap(self.pages.get(lang, {})))
+                for finished in KINDS[target].make(output, target):
+                    name = PurePosixPath(lang, finished.path.name)
+                    digest = hashlib.sha256(finished.data).hexdigest()
+                    if self.digests.get((lang, finished.path.name)) != digest:
+                        files[name] = finished.data
+                        self.digests[(lang, finished.path.name)] = digest
+        return PreviewUpdate(files, ())
 
 
 def _layout_process(connection: Connection, root: Path, langs: Sequence[str]) -> None:
@@ -183,13 +214,16 @@ def _layout_process(connection: Connection, root: Path, langs: Sequence[str]) ->
             rulebook, before = connection.recv()
         except EOFError:
             return
-        try:
-            update = layouts.update(rulebook, before)
-        except (LayoutError, BuildError) as error:
-            update = PreviewUpdate({}, (), str(error))
-        except Exception as error:  # noqa: BLE001  (the preview goes on; its bar says what failed)
-            update = PreviewUpdate({}, (), f"internal error: {type(error).__name__}: {error}")
-        connection.send(update)
+        for step in (lambda: layouts.update(rulebook, before), lambda: layouts.extras(rulebook)):
+            try:
+                update = step()
+            except (LayoutError, BuildError) as error:
+                update = PreviewUpdate({}, (), str(error))
+            except Exception as error:  # noqa: BLE001  (the preview goes on; its bar says what failed)
+                update = PreviewUpdate({}, (), f"internal error: {type(error).__name__}: {error}")
+            connection.send(update)
+            if update.final:
+                break
         # Between edits, lay out the parts not yet in memory; the next edit comes first.
         try:
             layouts.prime(interrupted=connection.poll)
@@ -269,26 +303,37 @@ class BookletPdfs:
     def update(self, rulebook: Rulebook, before: Rulebook | None) -> PdfState:
         """Lay out and finish every booklet of ``rulebook``, waiting for it; the new state."""
         self._connection.send((rulebook, before))
-        update: PreviewUpdate = self._connection.recv()
-        if update.problem:
-            self.announce(f"PDF: {update.problem}")
-        with self._lock:
-            self._state = PdfState({**self._state.files, **update.files}, update.edited,
-                                   self._request is not None, update.problem, self._state.version + 1)
-            state = self._state
-        for section in update.edited:
-            self.announce(f"PDF: {section.lang}/{section.booklet}.pdf p. {section.page}: {section.rule_id} "
-                          f"{section.title}")
-        return state
+        edited: tuple[EditedSection, ...] = ()
+        problem = None
+        while True:
+            update: PreviewUpdate = self._connection.recv()
+            if update.problem:
+                self.announce(f"PDF: {update.problem}")
+            edited += update.edited
+            problem = problem or update.problem
+            with self._lock:
+                self._state = PdfState({**self._state.files, **update.files}, edited,
+                                       self._request is not None or not update.final, problem,
+                                       self._state.version + 1)
+                state = self._state
+            for section in update.edited:
+                self.announce(f"PDF: {section.lang}/{section.booklet}.pdf p. {section.page}: {section.rule_id} "
+                              f"{section.title}")
+            if update.final:
+                return state
 
-    def response(self, path: str) -> tuple[int, str, bytes] | None:
-        """The PDF at ``path`` under :data:`PDF_PATH`, or the list of them; ``None`` for another path."""
+    def response(self, path: str, stale: bool = False) -> tuple[int, str, bytes] | None:
+        """The PDF at ``path`` under :data:`PDF_PATH`, or the list of them; ``None`` for another path.
+
+        ``stale``: the content changed since the PDFs were made; the list marks every one.
+        """
         if not path.startswith(PDF_PATH):
             return None
         state = self.state()
         relative = PurePosixPath(path[len(PDF_PATH):]) if path != PDF_PATH else None
         if relative is None:
-            links = "".join(f'<li><a href="{PDF_PATH}{name}">{name}</a></li>' for name in sorted(state.files))
+            mark = ' <strong class="stale">stale: older than the content</strong>' if stale else ""
+            links = "".join(f'<li><a href="{PDF_PATH}{name}">{name}</a>{mark}</li>' for name in sorted(state.files))
             waiting = "<p>Laying out the booklets&hellip;</p>" if state.busy and not state.files else ""
             body = (f'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>PDF preview</title></head>'
                     f"<body><h1>PDF preview ({EDITION} edition)</h1>{waiting}<ul>{links}</ul></body></html>")

@@ -4,14 +4,19 @@ The site is made in memory by :func:`~sacredwire.web.make_site` and served
 from 127.0.0.1 only. A watcher thread re-loads and re-renders it whenever a
 file under ``content/``, ``templates/`` or ``locales/`` changes; each served
 page asks the server every few hundred milliseconds whether the site changed
-and reloads itself. The checker's findings in the files just changed are
-shown in a banner on every page; content with errors keeps the last good
-pages on screen, under the banner that says why.
+and reloads itself. After every change the checker runs on the whole
+content, both languages and every file, worked examples and template
+catalogs included, and every current finding is shown in a banner on every
+page and printed in the terminal, or a "clean" line when there is none;
+content with errors keeps the last good pages on screen, under the banner
+that says why.
 
 Each good load also goes to :class:`~sacredwire.web.pdf_preview.BookletPdfs`,
 which lays the booklets out again in the background and serves their screen
-edition under ``/__preview/pdf/``; the banner links each edited section to
-the page of the PDF it now starts on.
+edition under ``/__preview/pdf/``, with the quick reference and the cards; the
+banner links each edited section (or each section printing an edited table)
+to the page of the PDF it now starts on, and marks the PDFs stale while they
+are older than the content.
 """
 
 from __future__ import annotations
@@ -64,6 +69,10 @@ _BANNER_STYLE = ("position:sticky;top:0;z-index:100;margin:0;padding:0.6rem 1rem
                  "font:600 0.9rem/1.4 sans-serif;border-bottom:4px solid #c2410c")
 
 
+_CLEAN_STYLE = ("position:sticky;top:0;z-index:100;margin:0;padding:0.3rem 1rem;background:#e7f3e8;color:#17181c;"
+                "font:500 0.85rem/1.4 sans-serif;border-bottom:1px solid #2f6b3a")
+
+
 _PDF_BAR_STYLE = ("position:sticky;top:0;z-index:99;margin:0;padding:0.4rem 1rem;background:#f3f0e8;color:#17181c;"
                   "font:500 0.85rem/1.4 sans-serif;border-bottom:1px solid #17181c")
 
@@ -79,6 +88,8 @@ class PreviewState:
     files: dict[PurePosixPath, bytes] = field(default_factory=dict)
     version: int = 0
     problems: list[str] = field(default_factory=list)
+    # The version whose content the PDFs were last asked for: older than ``version``, they are stale.
+    pdf_version: int = 0
 
 
 class Preview:
@@ -100,9 +111,11 @@ class Preview:
             return self._state
 
     def rebuild(self, changed: Collection[Path] = ()) -> None:
-        """Load, check and render again; findings in ``changed`` files go into the banner."""
-        relative = {name for name in map(self._relative, changed) if name is not None}
+        """Load, check and render again after ``changed`` files; every current finding goes into the banner."""
+        for name in sorted(filter(None, map(self._relative, changed))):
+            self.announce(f"changed {name}")
         files = self.state().files
+        pdf_version = self.state().pdf_version
         # Template environments and catalogs are kept per process; a preview must see edits to them.
         environment.cache_clear()
         translations.cache_clear()
@@ -111,15 +124,14 @@ class Preview:
             # The same gate as the build: the renderer cannot place a reference to nothing.
             gate = run_checks(rulebook, families=BUILD_CHECKS)
             others = run_checks(rulebook, families=REGISTRY.families() - set(BUILD_CHECKS))
-            shown = [finding for finding in [*gate, *others] if finding.location.file in relative]
-            errors = errors_in(gate)
-            if errors:
-                # Keep the last good pages on screen, under the findings.
-                shown = sorted({*shown, *errors}, key=Diagnostic.sort_key)
-            else:
+            # The whole truth: every finding of the content, not only those in the files just saved.
+            shown = sorted([*gate, *others], key=Diagnostic.sort_key)
+            if not errors_in(gate):
+                # Otherwise the last good pages stay on screen, under the findings.
                 files = make_site(rulebook, self.langs)
                 if self.pdfs is not None:
                     self.pdfs.submit(rulebook, self._rulebook)
+                    pdf_version = self.state().version + 1
                 self._rulebook = rulebook
             problems = [f"{finding.location}: {finding.severity.value}: {finding.code} {finding.message}"
                         for finding in shown]
@@ -136,9 +148,11 @@ class Preview:
         except Exception as error:  # noqa: BLE001  (the preview keeps running whatever an edit brings)
             problems = [f"internal error: {type(error).__name__}: {error} (a fault in sw28, not in the content)"]
         with self._lock:
-            self._state = PreviewState(files, self._state.version + 1, problems)
+            self._state = PreviewState(files, self._state.version + 1, problems, pdf_version)
         for problem in problems:
             self.announce(problem)
+        self.announce(f"{len(problems)} finding(s) in the content" if problems
+                      else f"clean: no findings in the content ({', '.join(self.langs)})")
 
     def _relative(self, path: Path) -> str | None:
         """``path`` relative to the project, its last part not followed (it may be a symbolic link to
@@ -181,11 +195,13 @@ class Preview:
         state = self.state()
         pdfs = self.pdfs.state() if self.pdfs is not None else PdfState()
         path = unquote(urlsplit(url).path)
+        stale = _stale(state, pdfs)
         if path == STATUS_PATH:
             body = json.dumps({
-                "version": _version(state, pdfs), "problems": state.problems,
+                "version": _version(state, pdfs), "problems": state.problems, "clean": not state.problems,
                 "watching": self.watching.is_set(),
                 "pdf": {"busy": pdfs.busy, "problem": pdfs.problem, "files": sorted(map(str, pdfs.files)),
+                        "stale": stale,
                         "edited": [{"lang": section.lang, "booklet": section.booklet, "id": section.rule_id,
                                     "title": section.title, "page": section.page, "href": section.href}
                                    for section in pdfs.edited]},
@@ -194,7 +210,7 @@ class Preview:
         if path == RELOAD_SCRIPT_PATH:
             return 200, "text/javascript; charset=utf-8", _RELOAD_SCRIPT, {}
         if self.pdfs is not None:
-            pdf = self.pdfs.response(path)
+            pdf = self.pdfs.response(path, stale)
             if pdf is not None:
                 return (*pdf, {})
         relative = path.lstrip("/")
@@ -223,6 +239,12 @@ def _content_type(path: PurePosixPath) -> str:
     return types.get(path.suffix) or mimetypes.guess_type(path.name)[0] or "application/octet-stream"
 
 
+def _stale(state: PreviewState, pdfs: PdfState) -> bool:
+    """Whether the PDFs on offer are older than the content: it changed since they were asked for (it has
+    errors, so they were not), or they are being laid out again."""
+    return bool(pdfs.files) and (state.pdf_version != state.version or pdfs.busy)
+
+
 def _version(state: PreviewState, pdfs: PdfState) -> str:
     """What an open page compares to know it is out of date: the site's and the PDFs' versions."""
     return f"{state.version}.{pdfs.version}"
@@ -243,11 +265,17 @@ def _decorate(page: bytes, state: PreviewState, pdfs: PdfState) -> bytes:
         items = "".join(f"<li>{escape(problem)}</li>" for problem in state.problems)
         banners += (f'<div class="preview-findings" role="alert" style="{_BANNER_STYLE}">'
                     f'<ul style="margin:0;padding-left:1.2rem">{items}</ul></div>')
+    elif state.version:
+        banners += (f'<div class="preview-clean" role="status" style="{_CLEAN_STYLE}">'
+                    f"clean: no findings in the content</div>")
     links = [f'<a style="color:inherit" href="{escape(section.href)}">{escape(section.lang)}/'
              f'{escape(section.booklet)}.pdf p.&nbsp;{section.page}: {escape(section.rule_id)} '
              f'{escape(section.title)}</a>' for section in pdfs.edited]
     if pdfs.problem:
         links.append(escape(f"PDF not updated: {pdfs.problem}"))
+    if _stale(state, pdfs):
+        links.append('<strong class="preview-stale">stale: the PDFs are older than the content'
+                     + ("</strong>" if pdfs.busy else " (fix the findings above to lay them out again)</strong>"))
     if pdfs.busy:
         links.append("laying out the booklets&hellip;")
     if links:
