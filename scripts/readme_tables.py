@@ -51,7 +51,7 @@ def updated(readme: str) -> str:
         pattern = re.compile(rf"(<!-- {name} -->\n).*?(<!-- /{name} -->)", re.S)
         if not pattern.search(readme):
             raise SystemExit(f"README.md has no <!-- {name} --> table")
-        readme = pattern.sub(lambda match: match[1] + make() + "\n" + match[2], readme)
+        readme = pattern.sub(lambda match, make=make: match[1] + make() + "\n" + match[2], readme)
     return readme
 
 

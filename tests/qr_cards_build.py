@@ -15,7 +15,6 @@ from functools import cache
 from pathlib import Path
 
 import yaml
-
 from conftest import PROJECT, copy_project, run_sw28
 
 CONTENT = PROJECT / "content"

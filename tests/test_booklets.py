@@ -8,10 +8,9 @@ from functools import cache
 from pathlib import Path
 
 import pytest
+from conftest import PROJECT
 from pypdf import PdfReader
 from pypdf.generic import IndirectObject
-
-from conftest import PROJECT
 
 BOOKLETS = ["core-rules", "requisitions", "inhuman-resources", "campaign", "missions"]
 VOLUMES = {name: number for number, name in enumerate(BOOKLETS, start=1)}

@@ -18,8 +18,15 @@ from pathlib import Path
 import pytest
 import yaml
 from pypdf import PdfReader
-from pypdf.generic import (ArrayObject, BooleanObject, ContentStream, DictionaryObject, IndirectObject, NameObject,
-                           StreamObject)
+from pypdf.generic import (
+    ArrayObject,
+    BooleanObject,
+    ContentStream,
+    DictionaryObject,
+    IndirectObject,
+    NameObject,
+    StreamObject,
+)
 
 PROJECT = Path(__file__).resolve().parent.parent
 BOOKLETS = ("core-rules", "requisitions", "inhuman-resources", "campaign", "missions")
@@ -224,7 +231,8 @@ def _body_words(pdf: Path, page: int, link_rects: list[Box], media: Box) -> list
             if len(boxes) < 6:
                 continue
             found += [box for box in boxes
-                      if not any(box[0] < l[2] and l[0] < box[2] and box[1] < l[3] and l[1] < box[3] for l in links)]
+                      if not any(box[0] < link[2] and link[0] < box[2] and box[1] < link[3] and link[1] < box[3]
+                                 for link in links)]
     return found
 
 

@@ -11,11 +11,21 @@ from pathlib import Path
 import pytest
 import yaml
 from pypdf import PdfReader
+from qr_cards_build import (
+    CONTENT,
+    MIN_TYPE_PT,
+    MM,
+    build_edited,
+    card_rows,
+    pattern,
+    pdf_pages,
+    printed,
+    smallest_type,
+    table_homes,
+)
 
-from qr_cards_build import (CONTENT, MIN_TYPE_PT, MM, build_edited, card_rows, pattern, pdf_pages, printed,
-                            smallest_type, table_homes)
-from sacredwire.layout import cards as cards_layout
 from sacredwire.editions.home import impose
+from sacredwire.layout import cards as cards_layout
 
 # The single cards: US poker trim and the 0.125 in bleed card printers ask for.
 CARD = (2.5 * 72, 3.5 * 72)

@@ -8,7 +8,6 @@ from pathlib import Path
 
 import pytest
 from babel.messages.pofile import read_po
-
 from conftest import PROJECT
 
 LOCALES = PROJECT / "locales"

@@ -14,9 +14,9 @@ import sys
 from pathlib import Path
 
 import pytest
+from conftest import PROJECT, copy_project, run_sw28
 from pypdf import PdfReader
 
-from conftest import PROJECT, copy_project, run_sw28
 from sacredwire.changes import word_edits
 from sacredwire.load import load_rulebook
 from sacredwire.render import RenderContext, render

@@ -10,7 +10,6 @@ from importlib.metadata import version
 from pathlib import Path
 
 import pytest
-
 from conftest import PROJECT, copy_project, run_sw28
 
 BILINGUAL = PROJECT / "tests" / "roots" / "check-clean" / "content"

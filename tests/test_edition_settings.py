@@ -13,7 +13,6 @@ from pathlib import Path
 
 import pikepdf
 import pytest
-
 from conftest import PROJECT, copy_project, run_sw28
 
 MINIMAL = PROJECT / "tests" / "roots" / "minimal" / "content"

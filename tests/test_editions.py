@@ -19,18 +19,17 @@ from pathlib import Path
 
 import pytest
 import weasyprint
+from conftest import PROJECT, copy_project, run_sw28
 from pypdf import PdfReader
 from pypdf.generic import ContentStream, DecodedStreamObject
 
-from conftest import PROJECT, copy_project, run_sw28
 from sacredwire import editions
 from sacredwire.editions import EDITIONS, EditionError, EditionSettings, LaidOutDocument, home, press
 from sacredwire.editions import _rgb as rgb
-from sacredwire.model import settings
-from sacredwire.pdf import operations, streams, text
 from sacredwire.editions.base import MM
 from sacredwire.layout.cards import Deck
-
+from sacredwire.model import settings
+from sacredwire.pdf import operations, streams, text
 
 PAGES = 24
 A5 = (148 * MM, 210 * MM)
@@ -476,7 +475,7 @@ def test_home_booklet_on_letter_is_scaled_to_fit(booklet: LaidOutDocument, tmp_p
     scale = min(396 / A5[0], 612 / A5[1])
     placements = re.findall(rb"q ([\d.]+) 0 0 [\d.]+ ([\d.]+) ([\d.]+) cm /P(\d+) Do Q", page.get_contents().get_data())
     assert [int(p[3]) for p in placements] == [PAGES, 1]
-    for factor, x, y, _ in placements:
+    for factor, _x, y, _ in placements:
         assert float(factor) == pytest.approx(scale, abs=1e-4)
         assert float(y) == pytest.approx((612 - A5[1] * scale) / 2, abs=0.01)
     assert float(placements[0][1]) == pytest.approx((396 - A5[0] * scale) / 2, abs=0.01)

@@ -15,9 +15,9 @@ import shutil
 from pathlib import Path
 
 import pytest
+from conftest import PROJECT, copy_project
 from pypdf import PdfReader
 
-from conftest import PROJECT, copy_project
 from sacredwire.layout import anchors, lay_out
 from sacredwire.layout.booklet import PartCache, lay_out_parts
 from sacredwire.layout.cache import LayoutCache

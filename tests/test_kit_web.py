@@ -16,15 +16,15 @@ import urllib.parse
 from pathlib import Path
 
 import pytest
-
 from conftest import PROJECT
+from test_web_browser import CHROMIUM, DESKTOP, chromium, dom
+
 from sacredwire.diagnostics import ContentError
 from sacredwire.engine_adapter import rules_from_tables
 from sacredwire.kit.mission import MissionRoller
 from sacredwire.kit.squad import SquadChecker, SquadReport
 from sacredwire.load import load_rulebook
 from sacredwire.web import make_site
-from test_web_browser import CHROMIUM, DESKTOP, chromium, dom
 
 pytestmark = pytest.mark.skipif(not CHROMIUM, reason="chromium is not installed")
 
@@ -58,7 +58,8 @@ var files = %(files)s, seeds = %(seeds)s, out = {squads: {}, missions: {}};
     out.squads[lang + ":" + name] = verdict;
   });
   seeds.forEach(function (seed) {
-    out.missions[lang + ":" + seed] = SW28Kit.rollMission(seed, lang, seed %% 2 ? [{evidence: 4, leads: 1}, {evidence: 1, leads: 0}] : null)
+    var squads = seed %% 2 ? [{evidence: 4, leads: 1}, {evidence: 1, leads: 0}] : null;
+    out.missions[lang + ":" + seed] = SW28Kit.rollMission(seed, lang, squads)
       .rolls.map(function (r) { return [r.table, r.faces, r.row]; });
   });
 });

@@ -9,8 +9,8 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-
 from conftest import PROJECT, run_sw28
+
 from sacredwire.engine.campaign import SquadProgress
 from sacredwire.engine_adapter import rules_from_tables
 from sacredwire.ids import TableId

@@ -14,8 +14,8 @@ import xml.etree.ElementTree as ET
 from functools import cache
 
 import pytest
-
 from conftest import PROJECT
+
 from sacredwire.load import load_rulebook
 from sacredwire.model import Section
 

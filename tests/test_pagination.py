@@ -9,7 +9,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from pagination import MAX_EMPTY, findings, read_pages
 
 BOOKLETS = ["core-rules", "requisitions", "inhuman-resources", "campaign", "missions"]

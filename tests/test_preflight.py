@@ -11,18 +11,34 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
-from pypdf import PdfReader, PdfWriter
-from pypdf.generic import (ArrayObject, ContentStream, BooleanObject, ByteStringObject, DecodedStreamObject, DictionaryObject, FloatObject,
-                           NameObject, NumberObject, RectangleObject, TextStringObject)
-
 from conftest import run_sw28
-from sacredwire.preflight import Severity, inspect_pdf, preflight_pdf, profile_for
+from pypdf import PdfReader, PdfWriter
+from pypdf.generic import (
+    ArrayObject,
+    BooleanObject,
+    ByteStringObject,
+    ContentStream,
+    DecodedStreamObject,
+    DictionaryObject,
+    FloatObject,
+    NameObject,
+    NumberObject,
+    RectangleObject,
+    TextStringObject,
+)
+
+from sacredwire.pdf.operations import (
+    ContentSyntaxError,
+    _Recent,
+    _tokenize,
+    keep_recent_streams,
+    operations_with_spans,
+    parse_operations,
+)
+from sacredwire.preflight import Severity, inspect_pdf, preflight_pdf, profile_for, profiles, report
 from sacredwire.preflight import findings as findings_module
-from sacredwire.preflight import profiles, report
 from sacredwire.preflight.document import Document
 from sacredwire.preflight.geometry import POINTS_PER_MM
-from sacredwire.pdf.operations import (ContentSyntaxError, _Recent, _tokenize, keep_recent_streams, operations_with_spans,
-                                      parse_operations)
 
 # A 6 × 8.5 in trim with a 0.125 in (9 pt) bleed, the pod shape: MediaBox = BleedBox.
 TRIM = (0.0, 0.0, 432.0, 612.0)
@@ -348,7 +364,8 @@ CROP_MARK_IN_BLEED = b"0 0 0 1 K 0.25 w -9 0 m -2 0 l S"
 def test_a_thin_stroke_in_the_bleed_is_a_mark() -> None:
     found = preflight_pdf(clean_pod(CROP_MARK_IN_BLEED), "marks.pdf", POD)
     assert messages(found, "PF501") == [
-        "marks inside the bleed, the first at -3.2, 215.9 mm from the trim's top left: marks belong outside the BleedBox"]
+        "marks inside the bleed, the first at -3.2, 215.9 mm from the trim's top left: "
+        "marks belong outside the BleedBox"]
 
 
 def test_a_bleeding_background_and_a_wide_band_are_not_marks() -> None:

@@ -11,11 +11,10 @@ from pathlib import Path
 
 import pytest
 import yaml
-from pypdf import PdfReader
-
 from conftest import PROJECT, copy_project
-from qr_cards_build import (CONTENT, MM, build_edited, pattern, pdf_pages, printed,
-                            smallest_type, table_homes, tables)
+from pypdf import PdfReader
+from qr_cards_build import CONTENT, MM, build_edited, pattern, pdf_pages, printed, smallest_type, table_homes, tables
+
 from sacredwire.layout import LayoutError
 from sacredwire.layout import quickref as quickref_layout
 from sacredwire.layout.cache import LayoutCache

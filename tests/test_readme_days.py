@@ -19,7 +19,6 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-
 from conftest import PROJECT, copy_project, run_sw28
 from test_serve import _free_port, wait_for
 

@@ -10,7 +10,6 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-
 from conftest import PROJECT, copy_project
 from test_serve import Server, get, wait_for
 

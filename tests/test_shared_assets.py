@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 import weasyprint
-
 from conftest import PROJECT, copy_project
+
 from sacredwire.layout import lay_out
 from sacredwire.layout.cache import forget_assets
 from sacredwire.load import load_rulebook

@@ -8,8 +8,8 @@ import subprocess
 from pathlib import Path
 
 import pytest
-
 from conftest import PROJECT, run_sw28
+
 from sacredwire.engine_adapter import rules_from_tables
 from sacredwire.kit.squad import SquadChecker, SquadReport, read_squad
 from sacredwire.load import load_rulebook

@@ -8,7 +8,6 @@ import subprocess
 from pathlib import Path
 
 import pytest
-
 from conftest import PROJECT, copy_project, run_sw28
 
 EN = "content/core-rules/en/04-combat.md"

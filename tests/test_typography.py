@@ -26,14 +26,22 @@ from pathlib import Path
 
 import pytest
 import yaml
+from conftest import PROJECT
 from pypdf import PdfReader
 
-from conftest import PROJECT
 from sacredwire.diagnostics import ContentError
 from sacredwire.load import load_rulebook
 from sacredwire.model import HyphenationRules
-from sacredwire.render._typography import (INCH, MINUS, NBSP, SOFT_HYPHEN, ZERO_WIDTH_SPACE, Typesetter,
-                                           characters, words_html)
+from sacredwire.render._typography import (
+    INCH,
+    MINUS,
+    NBSP,
+    SOFT_HYPHEN,
+    ZERO_WIDTH_SPACE,
+    Typesetter,
+    characters,
+    words_html,
+)
 
 BOOKLETS = ["core-rules", "requisitions", "inhuman-resources", "campaign", "missions"]
 LANGS = ["en", "es"]
@@ -110,6 +118,7 @@ def test_last_two_words_of_a_paragraph_stay_together() -> None:
 def _lines(html: str, width_mm: int, lang: str) -> list[str]:
     """The lines WeasyPrint sets ``html`` in, in a column ``width_mm`` wide."""
     import weasyprint
+
     from sacredwire.render._typography import HTML_LANG
     css = (f"@page {{ size: {width_mm}mm 100mm; margin: 0 }} body {{ margin: 0 }}"
            " html { font: 9.4pt/1.28 serif; hyphens: auto } p { text-align: left; margin: 0 }"

@@ -11,13 +11,13 @@ from pathlib import PurePosixPath
 from urllib.parse import unquote, urlsplit
 
 import pytest
-
 from conftest import PROJECT, copy_project, run_sw28
+
+from sacredwire.colour import css_to_rgb
 from sacredwire.load import load_rulebook
 from sacredwire.model import Rulebook
 from sacredwire.render import RenderContext, render
 from sacredwire.render.pages import PageMap
-from sacredwire.colour import css_to_rgb
 from sacredwire.web import make_site
 from sacredwire.web._search import INDEX_VARIABLE
 

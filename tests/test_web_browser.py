@@ -18,8 +18,8 @@ import subprocess
 from pathlib import Path
 
 import pytest
-
 from conftest import PROJECT, SAFETY_NET_S
+
 from sacredwire.load import load_rulebook
 from sacredwire.web import make_site
 

@@ -9,9 +9,9 @@ from io import BytesIO
 from pathlib import Path, PurePosixPath
 
 import pytest
+from conftest import PROJECT, copy_project, run_sw28
 from fontTools.ttLib import TTFont
 
-from conftest import PROJECT, copy_project, run_sw28
 from sacredwire.load import load_rulebook
 from sacredwire.web import _fonts, make_site
 from sacredwire.web._fonts import WEB_FONTS

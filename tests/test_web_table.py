@@ -19,11 +19,11 @@ from pathlib import Path
 
 import pytest
 import yaml
-
 from conftest import PROJECT
+from web_harness import CHROMIUM, Browser, serve, stop
+
 from sacredwire.load import load_rulebook
 from sacredwire.web import make_site
-from web_harness import CHROMIUM, Browser, serve, stop
 
 pytestmark = pytest.mark.skipif(not CHROMIUM, reason="chromium is not installed (apt-get install chromium, "
                                                      "or name another Chromium-based browser in $SW28_CHROMIUM)")
@@ -150,6 +150,7 @@ def test_fonts_are_woff2_subsets_served_preloaded(browser, host):
 
 def test_the_phone_layout_is_right_without_javascript(browser, host):
     url, _ = host
+    first_h1 = None
     for scripts in (False, True):
         _load(browser, url + "en/core-rules.html", scripts=scripts)
         layout = browser.evaluate("""({contents: document.querySelector("details[data-contents]").open,

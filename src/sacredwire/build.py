@@ -221,7 +221,7 @@ def pin_source_date(rulebook: Rulebook) -> None:
     """Font subsets carry a timestamp (fontTools reads this variable): pin it to
     the release date, so the same sources give the same bytes."""
     os.environ["SOURCE_DATE_EPOCH"] = str(int(datetime.datetime.fromisoformat(
-        rulebook.meta.date).replace(tzinfo=datetime.timezone.utc).timestamp()))
+        rulebook.meta.date).replace(tzinfo=datetime.UTC).timestamp()))
 
 
 def build(rulebook: Rulebook, targets: Sequence[Target], langs: Sequence[str], out_dir: Path,

@@ -27,7 +27,7 @@ PACKAGE = Path(__file__).resolve().parent
 LIBRARIES = ("weasyprint", "pydyf", "fonttools", "pikepdf")
 
 
-def _digest_files(digest: "hashlib._Hash", base: Path, files: Iterable[Path]) -> None:
+def _digest_files(digest: hashlib._Hash, base: Path, files: Iterable[Path]) -> None:
     for path in sorted(files):
         if path.is_file() and not path.is_symlink():
             digest.update(path.relative_to(base).as_posix().encode() + b"\0")

@@ -33,7 +33,7 @@ def catalog_path(lang: str) -> str:
 
 
 def _release_date(meta: BookMeta) -> datetime.datetime:
-    return datetime.datetime.fromisoformat(meta.date).replace(tzinfo=datetime.timezone.utc)
+    return datetime.datetime.fromisoformat(meta.date).replace(tzinfo=datetime.UTC)
 
 
 def extract(root: Path, meta: BookMeta) -> Catalog:

@@ -19,12 +19,11 @@ from typing import Any
 
 from .diagnostics import Location
 from .engine import Coworker, Dice, DiceTier, Rules
-from .engine.campaign import TableRow
-from .engine.rules import BehaviourRow
 from .engine.activation import Blessing
-from .engine.campaign import Band, Effect, ExplorationBand, Finding, GapAdvantages, MeritSource, Result
+from .engine.campaign import Band, Effect, ExplorationBand, Finding, GapAdvantages, MeritSource, Result, TableRow
 from .engine.combat import FallBand, Power
 from .engine.gear import Armor, ArmorTier, Gear, Weapon, WeaponClass
+from .engine.rules import BehaviourRow
 from .engine.squad import ATTRIBUTES, Contract, StatArray, WeaponAccess
 from .ids import TableId
 from .model import Row, Rulebook, Table, Text
@@ -102,7 +101,8 @@ CONTRACT_STATED = (
     Stated("attribute_bonus", _signed, {"en": r"\bto one attribute\b", "es": r"\ba un atributo\b"}),
     Stated("melee_damage", _signed, {"en": r"\bmelee damage\b", "es": r"\bdaño CC\b"}),
 )
-IGNORES_ARMOR_MOVE = {"en": r"\bignores armor move penalty\b", "es": r"\bignora la penalización de Mov de la armadura\b"}
+IGNORES_ARMOR_MOVE = {"en": r"\bignores armor move penalty\b",
+                      "es": r"\bignora la penalización de Mov de la armadura\b"}
 POWER_STATED = (Stated("dt", _signed),)
 BLESSING_STATED = (Stated("dt", _signed, {"en": r"\bDT\b", "es": r"\bND\b"}),)
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from conftest import copy_project, run_sw28
 from PIL import Image
 
-from conftest import copy_project, run_sw28
 from sacredwire.check import run_checks
 from sacredwire.load import load_rulebook
 

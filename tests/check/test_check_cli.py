@@ -44,7 +44,8 @@ def test_json() -> None:
 def test_github_annotations() -> None:
     result = run_sw28("check", "--format", "github", cwd=ROOTS / "check-xref-unknown-target")
     assert result.returncode == 1
-    assert result.stdout == f"::error file={EN},line=5::XREF001 reference to unknown section C1.7 (did you mean C1.3?)\n"
+    assert result.stdout == (f"::error file={EN},line=5::XREF001 reference to unknown section C1.7 "
+                             "(did you mean C1.3?)\n")
     assert "1 error, 0 warnings" in result.stderr
 
 

@@ -7,12 +7,11 @@ import shutil
 from pathlib import Path
 
 import pytest
+from conftest import PROJECT, run_sw28
 
 from sacredwire.check import run_checks
 from sacredwire.check.examples import verify_examples
 from sacredwire.load import load_rulebook
-
-from conftest import PROJECT, run_sw28
 
 
 @pytest.fixture()

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from sacredwire.engine_adapter import rules_from_tables
 from sacredwire.engine import Rules
+from sacredwire.engine_adapter import rules_from_tables
 from sacredwire.load import load_rulebook
 from sacredwire.model import Rulebook
 

@@ -11,9 +11,9 @@ import pytest
 
 import sacredwire.engine
 from sacredwire.check.examples import unreadable_tables
-from sacredwire.engine_adapter import RulesTableError, adapt_rules, rules_from_tables
 from sacredwire.engine import Rules
 from sacredwire.engine.gear import WeaponClass
+from sacredwire.engine_adapter import RulesTableError, adapt_rules, rules_from_tables
 from sacredwire.ids import TableId
 from sacredwire.model import Rulebook, Text
 

@@ -6,8 +6,20 @@ import pytest
 
 from sacredwire.engine import Rules
 from sacredwire.engine.campaign import (
-    Band, Effect, SquadProgress, evidence_gap, exploration, injury, interrogate_roll, interrogate_tiers, lookup,
-    merits_for, search_allowed, search_roll, thresholds_crossed)
+    Band,
+    Effect,
+    SquadProgress,
+    evidence_gap,
+    exploration,
+    injury,
+    interrogate_roll,
+    interrogate_tiers,
+    lookup,
+    merits_for,
+    search_allowed,
+    search_roll,
+    thresholds_crossed,
+)
 from sacredwire.engine.dice import DiceTier
 from sacredwire.engine.rolls import Outcome
 

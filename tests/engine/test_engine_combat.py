@@ -6,8 +6,22 @@ import pytest
 
 from sacredwire.engine import Rules
 from sacredwire.engine.combat import (
-    GRENADE_BLAST, GRENADE_RANGE, Morale, Throw, cast, fall_damage, free_attacks, has_line_of_sight,
-    melee_dice, morale_dice, morale_test, resolve_damage, riposte_damage, riposte_tiers, throw_grenade)
+    GRENADE_BLAST,
+    GRENADE_RANGE,
+    Morale,
+    Throw,
+    cast,
+    fall_damage,
+    free_attacks,
+    has_line_of_sight,
+    melee_dice,
+    morale_dice,
+    morale_test,
+    resolve_damage,
+    riposte_damage,
+    riposte_tiers,
+    throw_grenade,
+)
 from sacredwire.engine.dice import Dice, DiceTier
 from sacredwire.engine.rolls import Outcome
 

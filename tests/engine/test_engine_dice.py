@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from sacredwire.engine.dice import (FIXED_ROLL, Dice, DiceTier, against_fixed, all_tiers, apply_modifiers)
+from sacredwire.engine.dice import FIXED_ROLL, Dice, DiceTier, against_fixed, all_tiers, apply_modifiers
 
 tiers = st.sampled_from(all_tiers())
 mods = st.integers(min_value=-8, max_value=8)

@@ -12,8 +12,8 @@ from contextlib import AbstractContextManager
 from pathlib import Path, PurePosixPath
 
 import pytest
-
 from conftest import PROJECT, SAFETY_NET_S, copy_project, run_sw28, wait_until
+
 from sacredwire.layout.cache import LOCK_FILE
 from sacredwire.locks import locked
 from sacredwire.publish import PublishError, publish

@@ -10,7 +10,6 @@ import textwrap
 from pathlib import Path
 
 import pytest
-
 from conftest import PROJECT
 
 LAY_OUT = textwrap.dedent("""

@@ -16,8 +16,8 @@ from pathlib import Path
 
 import pytest
 import yaml
-
 from conftest import PROJECT, copy_project
+
 from sacredwire.cli import main
 
 from .conftest import LOCATED

@@ -7,11 +7,10 @@ import shutil
 from pathlib import Path
 
 import pytest
+from conftest import PROJECT
 
 from sacredwire.layout import LaidOut, LayoutError, ProjectFetcher
 from sacredwire.layout.cache import LayoutCache, code_digest
-
-from conftest import PROJECT
 
 PACKAGE = PROJECT / "src" / "sacredwire"
 

@@ -14,8 +14,19 @@ from dataclasses import dataclass
 from ..ids import ExampleId, RuleId, TableId
 from ..model import Cell, Column, Row, Rulebook, Section, Table, Text
 from ..translations import SOURCE_LANG
-from .model import (CellChange, Change, ChangeSet, ExampleChange, Kind, RowChange, SectionChange,
-                    TableChange, TermChange, TranslationPending, WordEdit)
+from .model import (
+    CellChange,
+    Change,
+    ChangeSet,
+    ExampleChange,
+    Kind,
+    RowChange,
+    SectionChange,
+    TableChange,
+    TermChange,
+    TranslationPending,
+    WordEdit,
+)
 
 # Words of unchanged text kept either side of an edit, so a reader can find it.
 CONTEXT_WORDS = 4

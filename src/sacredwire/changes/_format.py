@@ -9,8 +9,17 @@ from dataclasses import fields, is_dataclass
 
 from ..ids import ExampleId, RuleId, TableId
 from ..model import BookMeta
-from .model import (Change, ChangeSet, ExampleChange, Kind, SectionChange, TableChange, TermChange,
-                    TranslationPending, WordEdit)
+from .model import (
+    Change,
+    ChangeSet,
+    ExampleChange,
+    Kind,
+    SectionChange,
+    TableChange,
+    TermChange,
+    TranslationPending,
+    WordEdit,
+)
 
 _TYPES = {SectionChange: "section", TableChange: "table", ExampleChange: "example",
           TranslationPending: "translation-pending", TermChange: "term"}

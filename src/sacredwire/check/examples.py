@@ -23,7 +23,6 @@ from ..ids import ExampleId, RuleId
 from ..model import Example, Rulebook
 from . import check, iter_sections
 
-
 # --- the prose of each example block ----------------------------------------------------------
 
 
@@ -272,7 +271,8 @@ def failing_examples(rulebook: Rulebook) -> Iterator[Diagnostic]:
 
 @check("examples")
 def hand_typed_numbers(rulebook: Rulebook) -> Iterator[Diagnostic]:
-    """EX004: a number typed by hand in an example block, a field that prints nothing, fields that differ by language."""
+    """EX004: a number typed by hand in an example block, a field that prints nothing, fields that differ
+    by language."""
     for content, location in stray_fields(rulebook):
         yield Diagnostic("EX004", Severity.ERROR, location,
                          f"{content} stands outside a '::: example' block: no example fills it in",

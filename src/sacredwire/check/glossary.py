@@ -24,8 +24,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from functools import lru_cache
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
 import yaml
@@ -99,7 +99,8 @@ def yaml_lines(root: Path, rel: str, lang: str) -> Iterator[tuple[int, str, str]
 @lru_cache(maxsize=64)
 def _yaml_strings(path: Path, rel: str, mtime_ns: int, size: int) -> tuple[tuple[str, int, str, str], ...]:
     """``(language, line, text, field)`` for every string under a language key of a YAML file."""
-    return tuple((lang, line, text, field) for lang in LANGUAGES for line, text, field in _compose_lines(path, rel, lang))
+    return tuple((lang, line, text, field)
+                 for lang in LANGUAGES for line, text, field in _compose_lines(path, rel, lang))
 
 
 def _compose_lines(path: Path, rel: str, lang: str) -> Iterator[tuple[int, str, str]]:

@@ -14,8 +14,7 @@ from rich.console import Console
 
 from ..build_record import BuildRecord, inputs_digest
 from ..changes import ChangeSet, GitError, changes_between
-from ..cli import (EXIT_FINDINGS, EXIT_OK, EXIT_UNLOADABLE, add_lang_argument, chosen_languages, command,
-                   positive_int)
+from ..cli import EXIT_FINDINGS, EXIT_OK, EXIT_UNLOADABLE, add_lang_argument, chosen_languages, command, positive_int
 from ..editions import EDITIONS
 from ..fontsetup import isolate_fonts
 from ..load import find_project_root, load_rulebook

@@ -48,7 +48,8 @@ def _as_table(odds: Odds, args: argparse.Namespace) -> str:
     "odds", help="exact odds of an opposed roll between two dice tiers",
     description="Enumerate every pair of totals for ATT against DEF, after the DT modifiers with caps and "
                 "overflow (C1.9, C1.10; each side's modifiers are added up first, then what a cap swallows "
-                "passes once to the other side; --fixed for a fixed 2d6, which takes no overflow), and print the attacker's chance to win (same-tier ties re-roll), "
+                "passes once to the other side; --fixed for a fixed 2d6, which takes no overflow), "
+                "and print the attacker's chance to win (same-tier ties re-roll), "
                 "to roll a Double or a Triple, and to fumble (C4.16, C4.17). Exact fractions, no sampling.",
     configure=_arguments,
 )

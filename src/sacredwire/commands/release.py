@@ -32,7 +32,7 @@ from ..check.metadata import package_version_of
 from ..cli import EXIT_FINDINGS, EXIT_OK, EXIT_UNLOADABLE, UsageError, command, positive_int
 from ..editions import EDITIONS
 from ..fontsetup import isolate_fonts
-from ..handoff import NOTE, purpose_of
+from ..handoff import purpose_of
 from ..load import find_project_root, load_rulebook
 from ._progress import BuildDisplay
 
@@ -116,7 +116,7 @@ def _restore(root: Path, saved: dict[str, bytes]) -> None:
 
 def _release(args: argparse.Namespace, console: Console, root: Path, tag: str, previous: str | None) -> int:
     say = (lambda line: None) if args.quiet else (lambda line: console.print(line, markup=False))
-    date = args.date or datetime.datetime.now(datetime.timezone.utc).date()
+    date = args.date or datetime.datetime.now(datetime.UTC).date()
     _set_line(root / BOOK, r"^version:.*$", f"version: {args.version}")
     _set_line(root / BOOK, r"^date:.*$", f"date: {date.isoformat()}")
     package = package_version_of(args.version)

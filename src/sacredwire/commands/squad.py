@@ -18,7 +18,8 @@ ATTRIBUTE_LABELS = {"en": {"combat": "Combat", "defense": "Defense", "wits": "Wi
 
 
 def _arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("files", nargs="+", metavar="FILE.yaml", help="squad files (format: 'Squad files' in README.md)")
+    parser.add_argument("files", nargs="+", metavar="FILE.yaml",
+                        help="squad files (format: 'Squad files' in README.md)")
     parser.add_argument("--format", choices=("text", "json"), default="text",
                         help="text (default): findings as 'file:line: message; see Rule (ID, Vol., p.)', then "
                              "the summary of a valid squad; json: one object per file in a list")

@@ -9,7 +9,7 @@ from rich.console import Console
 
 from ..changes import GitError, word_edits
 from ..changes._format import edit_text
-from ..cli import EXIT_FINDINGS, EXIT_OK, EXIT_UNLOADABLE, UsageError, command
+from ..cli import EXIT_FINDINGS, EXIT_OK, UsageError, command
 from ..ids import RuleId
 from ..load import CONTENT_DIR
 from ..load._files import content_files

@@ -9,4 +9,4 @@ from __future__ import annotations
 from . import home, pod, press, screen  # noqa: F401  (each module registers its edition)
 from .base import EDITIONS, Edition, EditionError, EditionSettings, LaidOutDocument
 
-__all__ = ["Edition", "EditionError", "EditionSettings", "LaidOutDocument"]
+__all__ = ["EDITIONS", "Edition", "EditionError", "EditionSettings", "LaidOutDocument"]

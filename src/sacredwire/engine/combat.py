@@ -14,9 +14,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from .dice import DiceTier, Dice, RolledTiers, against_fixed, apply_modifiers
-from .gear import Weapon, WeaponClass
 from .campaign import TableRow
+from .dice import Dice, DiceTier, RolledTiers, against_fixed, apply_modifiers
+from .gear import Weapon, WeaponClass
 from .rolls import TRIPLE, AttackResult, Outcome, opposed_outcome
 
 # C4.7: the defender Ripostes with Combat at -1 DT.

@@ -363,7 +363,8 @@ def line_of_sight(rules: Rules, given: Given) -> Computed:
 
 
 @example_check("grenade", "thrower_dice grenade distance thrower_faces thrower_total fixed_faces fixed_total "
-               "scatter", "damage type in_range thrower_total fixed_dice fixed_total times throw scatter_dice scatter blast "
+               "scatter", "damage type in_range thrower_total fixed_dice fixed_total times throw scatter_dice scatter "
+               "blast "
                "fumble_table")
 def grenade(rules: Rules, given: Given) -> Computed:
     weapon = _weapon(rules, str(given.get("grenade")))
@@ -432,7 +433,8 @@ def damage(rules: Rules, given: Given) -> Computed:
                                 armor_reduction=rules.armor_tiers[tier_key].reduction,
                                 armor_piercing=weapon.armor_piercing, vs_armored=weapon.vs_armored)
     return {"times": result.times, "weapon_dice": str(dice), "weapon_damage": hit.weapon_damage,
-            "vs_armored": weapon.vs_armored, "armor": hit.armor, "dealt": hit.dealt, "health": health, "health_after": hit.health_after,
+            "vs_armored": weapon.vs_armored, "armor": hit.armor, "dealt": hit.dealt, "health": health,
+            "health_after": hit.health_after,
             "out_of_action": hit.out_of_action}
 
 
@@ -494,7 +496,8 @@ def fumble(rules: Rules, given: Given) -> Computed:
 
 @example_check("critical", "attacker_dice defender_dice weapon attacker_faces attacker_total defender_faces "
                "defender_total critical_roll",
-               "attacker_total defender_total times critical_table critical_die step_bonus weapon_bonus critical_modifier "
+               "attacker_total defender_total times critical_table critical_die step_bonus weapon_bonus "
+               "critical_modifier "
                "critical_total critical_row top_row")
 def critical(rules: Rules, given: Given) -> Computed:
     """A5.1: a Triple or better rolls d6 on the weapon type's table, plus steps and the weapon's bonus; 6+ row."""
@@ -513,7 +516,8 @@ def critical(rules: Rules, given: Given) -> Computed:
     modifier = combat.critical_roll_modifier(result, weapon)
     row = combat.table_row(rows, roll + modifier)
     return {"attacker_total": a_total, "defender_total": d_total, "times": result.times,
-            "critical_table": weapon.type, "critical_die": str(combat.CRITICAL_DIE), "step_bonus": result.critical_modifier,
+            "critical_table": weapon.type, "critical_die": str(combat.CRITICAL_DIE),
+            "step_bonus": result.critical_modifier,
             "weapon_bonus": weapon.critical_bonus, "critical_modifier": modifier, "critical_total": roll + modifier,
             "critical_row": row.key, "top_row": str(rows[-1].band)}
 

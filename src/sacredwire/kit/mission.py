@@ -173,7 +173,8 @@ def spawn_rounds(cells: Any) -> list[int]:
 
 def mission_text(mission: Mission, index: RuleIndex) -> str:
     """Each roll as a player checks it against the tables: table, die, faces, total, row."""
-    lines = [f"Mission roll, seed {mission.seed} ({index.rule(GENERATOR_RULE).title} {index.cite(index.rule(GENERATOR_RULE))})"]
+    generator = index.rule(GENERATOR_RULE)
+    lines = [f"Mission roll, seed {mission.seed} ({generator.title} {index.cite(generator)})"]
     if mission.gap is not None:
         gap = mission.gap
         lines.append(f"Evidence gap {gap['gap']}: squad {gap['aggressor']} is the Aggressor, squad {gap['defender']} "

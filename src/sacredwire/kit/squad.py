@@ -34,9 +34,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
-
 from pathlib import Path
+from typing import Any
 
 from ..diagnostics import Location
 from ..engine import DiceTier, Rules

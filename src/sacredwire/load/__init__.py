@@ -15,8 +15,19 @@ from pathlib import Path
 
 from ..diagnostics import ContentError, Location
 from ..ids import TableId, is_file_key
-from ..model import (LANGUAGES, SOURCE_LANG, Booklet, BookletMeta, BookMeta, Chapter, Cmyk, HyphenationRules,
-                     Rulebook, Table, Term)
+from ..model import (
+    LANGUAGES,
+    SOURCE_LANG,
+    Booklet,
+    BookletMeta,
+    BookMeta,
+    Chapter,
+    Cmyk,
+    HyphenationRules,
+    Rulebook,
+    Table,
+    Term,
+)
 from ._files import content_files, read_content_text
 from ._prose import parse_prose
 from ._search import read_search_words

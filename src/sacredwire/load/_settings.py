@@ -5,8 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..diagnostics import ContentError
-from ..model.settings import CardDeck, EditionPrint, Length, OutputCondition, OutputSettings, \
-    PrintSettings
+from ..model.settings import CardDeck, EditionPrint, Length, OutputCondition, OutputSettings, PrintSettings
 from ._yaml import Fields, read_yaml
 
 OUTPUTS_FILE = "content/outputs.yaml"

@@ -16,12 +16,12 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING
 
+from ..artifact import Artifact
 from ..changes.model import ChangeSet
 from ..model import BookMeta, Rulebook
 from ..render import RenderContext
 from ..render.booklet import change_bars_option
 from ..render.pages import PageMap
-from ..artifact import Artifact
 
 if TYPE_CHECKING:  # the layout stage imports WeasyPrint, which 'sw28 build --help' need not load
     from ..editions import EditionSettings, LaidOutDocument
@@ -61,18 +61,18 @@ class OutputContext:
     rulebook: Rulebook
     lang: str
     options: BuildOptions
-    cache: "LayoutCache"
+    cache: LayoutCache
     # Every language of the build, for kinds made once for all of them.
     langs: tuple[str, ...] = ()
     # The booklets' final page map, for kinds that print page references.
     pages: PageMap = field(default_factory=PageMap)
     # The booklets, laid out once with their final page numbers.
-    booklets: "Mapping[str, LaidOut]" = field(default_factory=dict)
+    booklets: Mapping[str, LaidOut] = field(default_factory=dict)
 
     def render_context(self) -> RenderContext:
         return RenderContext(self.rulebook, self.lang, self.pages, self.options.render_options())
 
-    def finish(self, document: "LaidOutDocument") -> list[Artifact]:
+    def finish(self, document: LaidOutDocument) -> list[Artifact]:
         """The files of a laid-out document in every edition asked for, under ``<lang>/<edition>/``.
 
         Each file passes ``sw28 preflight`` for its edition before it is handed
@@ -98,7 +98,7 @@ class OutputContext:
             finished += [Artifact(PurePosixPath(self.lang, name, path), data) for path, data in files]
         return finished
 
-    def preflight(self, edition: str, document: "LaidOutDocument", artifact: Artifact) -> None:
+    def preflight(self, edition: str, document: LaidOutDocument, artifact: Artifact) -> None:
         """Check a finished file against its edition's profile; :class:`LayoutError` on any error."""
         from ..diagnostics import LayoutError
         from ..preflight import Severity, preflight_pdf, profile_for
@@ -118,7 +118,7 @@ class OutputContext:
             more = f"\n  ... and {len(errors) - 10} more" if len(errors) > 10 else ""
             raise LayoutError(f"{name} fails preflight for the {edition} edition:\n  {shown}{more}")
 
-    def edition_settings(self) -> "EditionSettings":
+    def edition_settings(self) -> EditionSettings:
         """The print settings of the content and the command line, as the editions take them."""
         from ..editions import EditionSettings
 
@@ -203,4 +203,4 @@ def all_targets(meta: BookMeta) -> list[Target]:
     return [target for kind in KINDS.values() for target in kind.targets(meta)]
 
 
-from . import booklet, quick_reference, cards, web, errata  # noqa: E402,F401  (register the kinds, listed in this order)
+from . import booklet, cards, errata, quick_reference, web  # noqa: E402,F401  (register the kinds, listed in this order)

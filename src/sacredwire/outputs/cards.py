@@ -14,7 +14,8 @@ class CardsKind(OutputKind):
 
     def targets(self, meta: BookMeta) -> list[Target]:
         return [Target("cards", self.name, "Cards: one per contract type, item, power, blessing and hostile "
-                                           "unit: one file per deck (pod), single cards with marks (press), 3x3 print-and-play sheets (home)")]
+                                           "unit: one file per deck (pod), single cards with marks (press), "
+                                           "3x3 print-and-play sheets (home)")]
 
     def missing(self, rulebook: Rulebook, target: str, lang: str) -> str | None:
         """No deck, no card: a project whose outputs.yaml lists none has no cards to make."""

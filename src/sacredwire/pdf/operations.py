@@ -10,15 +10,15 @@ strings ``bytes`` (escapes and hex decoded), arrays ``list``, dictionaries
 inline image is one ``({"settings": dict, "data": bytes}, b"INLINE IMAGE")``
 pair, as pypdf gives it.
 
->>> parse_operations(b"q 1 0 0 1 9.5 -2 cm /F1 12 Tf [(A\\\\(b) -40 <0041>] TJ Q")
-[([], b'q'), ([1.0, 0.0, 0.0, 1.0, 9.5, -2.0], b'cm'), (['/F1', 12.0], b'Tf'), ([[b'A(b', -40.0, b'\\x00A']], b'TJ'), ([], b'Q')]
+>>> parse_operations(b"q 1 0 0 1 9.5 -2 cm /F1 12 Tf [(A\\\\(b) -40 <0041>] TJ Q")  # doctest: +NORMALIZE_WHITESPACE
+[([], b'q'), ([1.0, 0.0, 0.0, 1.0, 9.5, -2.0], b'cm'), (['/F1', 12.0], b'Tf'),
+ ([[b'A(b', -40.0, b'\\x00A']], b'TJ'), ([], b'Q')]
 """
 
 from __future__ import annotations
 
 import re
 from collections import OrderedDict
-
 
 _DELIMITERS = rb"()<>\[\]{}/%"
 _WHITESPACE = rb"\x00\t\n\x0c\r "            # for the patterns (escapes read by re)
@@ -149,7 +149,8 @@ def _tokenize(data: bytes) -> list[tuple[list, bytes, int, int]]:
         elif kind == "name":
             operands.append(Name(_name(token.group(kind))))
         elif kind == "shows":
-            operands.append([float(number) if number else bytes.fromhex(digits.decode("ascii") + "0" * (len(digits) % 2))
+            operands.append([float(number) if number
+                             else bytes.fromhex(digits.decode("ascii") + "0" * (len(digits) % 2))
                              for digits, number in _SHOW_ITEM.findall(token.group(kind))])
         elif kind == "hex":
             digits = _HEX_SPACE.sub(b"", token.group(kind)[1:-1])

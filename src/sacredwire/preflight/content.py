@@ -22,8 +22,17 @@ from dataclasses import dataclass, field
 from pypdf.generic import ArrayObject, DictionaryObject
 
 from ..pdf.operations import Name, parse_operations
-from .colourspace import (DEVICE_CMYK, DEVICE_GRAY, DEVICE_RGB, PATTERN, ColourSpace, is_registration,
-                          is_rich_black, resolve, total_ink)
+from .colourspace import (
+    DEVICE_CMYK,
+    DEVICE_GRAY,
+    DEVICE_RGB,
+    PATTERN,
+    ColourSpace,
+    is_registration,
+    is_rich_black,
+    resolve,
+    total_ink,
+)
 from .geometry import IDENTITY, Matrix, Rect, bounds, multiply, scale_of
 
 

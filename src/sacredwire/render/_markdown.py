@@ -17,7 +17,6 @@ from ._boards import knocked_out_labels
 from ._typography import Typesetter
 from .pages import PageMap
 
-
 # Characters of text in an example box short enough to keep on one page: at
 # 8.6 pt about 22 lines of 70 characters, half the booklet's text area. A
 # longer box may continue overleaf rather than leave a hole.

@@ -18,11 +18,27 @@ from ..engine.squad import ATTRIBUTES, BOSS, BUDGET, SQUAD_SIZE
 from ..engine_adapter import RulesTableError, rules_from_tables
 from ..ids import TableId
 from ..kit.catalogue import Catalogue, Kind
-from ..kit.mission import (ADVANTAGE_TABLES, GENERATOR_RULE, MISSION_TABLE, SETUP_RULE, ADVANTAGES_RULE,
-                           SPAWN_TABLE, TIMING_TABLE, generator_tables, spawn_rounds)
+from ..kit.mission import (
+    ADVANTAGE_TABLES,
+    ADVANTAGES_RULE,
+    GENERATOR_RULE,
+    MISSION_TABLE,
+    SETUP_RULE,
+    SPAWN_TABLE,
+    TIMING_TABLE,
+    generator_tables,
+    spawn_rounds,
+)
 from ..kit.references import RuleIndex
-from ..kit.squad import (ARMOR_RULE, CAMPAIGN_MODEL_KEYS, CHOICE_STATS, EQUIPMENT_RULE, ITEM_LISTS, MODEL_KEYS,
-                         SQUAD_RULE)
+from ..kit.squad import (
+    ARMOR_RULE,
+    CAMPAIGN_MODEL_KEYS,
+    CHOICE_STATS,
+    EQUIPMENT_RULE,
+    ITEM_LISTS,
+    MODEL_KEYS,
+    SQUAD_RULE,
+)
 from ..kit.squad_pdf import LABELS
 from ..model import Rulebook, Text
 from ..render._markdown import is_drawing

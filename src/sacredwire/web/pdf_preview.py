@@ -24,11 +24,11 @@ import threading
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass, field, replace
+from functools import partial
 from multiprocessing.connection import Connection
 from pathlib import Path, PurePosixPath
 
-from ..build import (BookletLayouts, BuildError, booklets_in, lay_out_until_stable, pin_source_date,
-                     verify_references)
+from ..build import BookletLayouts, BuildError, booklets_in, lay_out_until_stable, pin_source_date, verify_references
 from ..build_record import BuildRecord
 from ..diagnostics import LayoutError
 from ..layout import LaidOut
@@ -214,7 +214,7 @@ def _layout_process(connection: Connection, root: Path, langs: Sequence[str]) ->
             rulebook, before = connection.recv()
         except EOFError:
             return
-        for step in (lambda: layouts.update(rulebook, before), lambda: layouts.extras(rulebook)):
+        for step in (partial(layouts.update, rulebook, before), partial(layouts.extras, rulebook)):
             try:
                 update = step()
             except (LayoutError, BuildError) as error:
@@ -339,5 +339,5 @@ class BookletPdfs:
                     f"<body><h1>PDF preview ({EDITION} edition)</h1>{waiting}<ul>{links}</ul></body></html>")
             return 200, "text/html; charset=utf-8", body.encode("utf-8")
         if relative not in state.files:
-            return 404, "text/plain; charset=utf-8", f"no PDF {relative} (yet)".encode("utf-8")
+            return 404, "text/plain; charset=utf-8", f"no PDF {relative} (yet)".encode()
         return 200, "application/pdf", state.files[relative]

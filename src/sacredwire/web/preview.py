@@ -54,7 +54,8 @@ POLL_MS = 300
 # The pages' Content-Security-Policy allows scripts from the site only: the
 # reload script is a file the server serves, told the version by its tag.
 RELOAD_SCRIPT_PATH = "/__preview/reload.js"
-_RELOAD_TAG = '<script src="%(script)s" data-version="%(version)s" data-status="%(status)s" data-poll="%(poll)d"></script>\n'
+_RELOAD_TAG = ('<script src="%(script)s" data-version="%(version)s" data-status="%(status)s" '
+               'data-poll="%(poll)d"></script>\n')
 _RELOAD_SCRIPT = b"""(function () {
   var tag = document.currentScript;
   var version = tag.dataset.version;
