@@ -18,6 +18,7 @@ from sacredwire.load import load_rulebook
 COMBAT = "content/core-rules/en/04-combat.md"
 CORE = "content/tables/core.yaml"
 BOOK = "content/book.yaml"
+PROPERTIES = "content/requisitions/en/02-weapon-properties.md"
 DENIED = "      - key: denied\n        roll: 1\n        name: {en: Denied, es: Denegada}\n"
 
 
@@ -69,8 +70,8 @@ FAULTS = [
     ("LANG003", "C4.2", lambda p: _edit(p, COMBAT, "{table:blessings}\n\n::: example", "::: example")),
     ("LANG004", "fall", lambda p: _edit(p, COMBAT, "::: example fall Fall", "::: quote Fall")),
     ("LANG005", "C4.13", lambda p: _edit(p, COMBAT, "Cover {=C4.13}", "cover")),
-    ("LANG006", "C4.6", lambda p: _edit(p, COMBAT, 'No damage for the first 3"', 'No damage for the first 4"')),
-    ("LANG007", "C4.6", lambda p: _edit(p, COMBAT, 'No damage for the first 3"', 'No damage for the first 3 inches"')),
+    ("LANG006", "A2", lambda p: _edit(p, PROPERTIES, '- Stapler: 6" maximum.', '- Stapler: 7" maximum.')),
+    ("LANG007", "A2", lambda p: _edit(p, PROPERTIES, '- Stapler: 6" maximum.', '- Stapler: 6 inches maximum.')),
     ("LANG008", "dice-tier", lambda p: _edit(p, "content/glossary.yaml", "  es: Nivel de Dado\n", "")),
     ("EX001", "fall", lambda p: _edit(p, "content/examples/core-rules.yaml", "dice: 2d6, damage: 8}",
                                       "dice: 2d6, damage: 9}")),

@@ -21,6 +21,7 @@ from ..engine_adapter import RulesTableError, TableProblem, adapt_rules
 from ..example_text import FieldError, FieldRef, resolve, show, typed_numbers
 from ..ids import ExampleId, RuleId
 from ..model import Example, Rulebook
+from ..rule_fields import is_rule_field
 from . import check, iter_sections
 
 
@@ -90,7 +91,8 @@ def stray_fields(rulebook: Rulebook) -> Iterator[tuple[str, Location]]:
                 line = token.map[0] + 1
                 for child in token.children or []:
                     line += child.type in ("softbreak", "hardbreak")
-                    if child.type == "example_field":
+                    # A rule's number (``{$rule...}``, ``{$table...}``) belongs in the prose: see numbers.py.
+                    if child.type == "example_field" and not is_rule_field(FieldRef(child.meta["path"])):
                         yield child.content, Location(section.location.file, line)
 
 

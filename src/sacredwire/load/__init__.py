@@ -18,6 +18,7 @@ from ..model import (LANGUAGES, SOURCE_LANG, Booklet, BookletMeta, BookMeta, Cha
                      Rulebook, Table, Term)
 from ._files import content_files, read_content_text
 from ._prose import parse_prose
+from ._rules import read_parameters
 from ._settings import read_settings
 from ._tables import read_example, read_table
 from ._yaml import Fields, as_text, parse_yaml, read_yaml
@@ -212,8 +213,10 @@ def load_rulebook(root: Path) -> Rulebook:
         if chapters and unknown:
             raise ContentError(booklet_meta.location, f"page_per_section: {booklet_meta.key} has no chapter "
                                                       f"{unknown[0]}")
+    parameters, checked_booklets = read_parameters(root, tuple(booklet.key for booklet in meta.booklets))
     return Rulebook(
         root=str(root), meta=meta, glossary=_read_glossary(root), tables=tables,
         examples=_read_collection(root, "examples", read_example, "example"), booklets=booklets,
-        settings=settings, hyphenation=_read_hyphenation(root),
+        settings=settings, hyphenation=_read_hyphenation(root), parameters=parameters,
+        checked_booklets=checked_booklets,
     )
