@@ -19,6 +19,7 @@ COMBAT = "content/core-rules/en/04-combat.md"
 CORE = "content/tables/core.yaml"
 BOOK = "content/book.yaml"
 PROPERTIES = "content/requisitions/en/02-weapon-properties.md"
+COMBAT_ES = "content/core-rules/es/04-combat.md"
 DENIED = "      - key: denied\n        roll: 1\n        name: {en: Denied, es: Denegada}\n"
 
 
@@ -72,6 +73,16 @@ FAULTS = [
     ("LANG005", "C4.13", lambda p: _edit(p, COMBAT, "Cover {=C4.13}", "cover")),
     ("LANG006", "A2", lambda p: _edit(p, PROPERTIES, '- Stapler: 6" maximum.', '- Stapler: 7" maximum.')),
     ("LANG007", "A2", lambda p: _edit(p, PROPERTIES, '- Stapler: 6" maximum.', '- Stapler: 6 inches maximum.')),
+    # A rule's number typed back into the prose, in either language, is a finding of its own.
+    ("NUM001", "'one'", lambda p: _edit(p, COMBAT, "within {$rule.C4.6.climb_moves:word} move",
+                                        "within one move")),
+    ("NUM001", "'3'", lambda p: _edit(p, COMBAT_ES, "a {$rule.C4.19.friend_range}\" tira", 'a 3" tira')),
+    ("NUM001", "C4.5 (en): '1'", lambda p: _edit(p, COMBAT, "at {$rule.C4.5.free_attack_dt:signed} DT from", "at -1 DT from")),
+    ("NUM002", "no parameter 'fall_steps'", lambda p: _edit(p, COMBAT_ES, "{$rule.C4.6.fall_step}", "{$rule.C4.6.fall_steps}")),
+    ("NUM003", "C4.19 (es)", lambda p: _edit(p, COMBAT_ES, "a {$rule.C4.19.friend_range}\" tira",
+                                             'a {$rule.C4.15.blast}" tira')),
+    # The engine reads the rule parameters too: a Riposte at -2 DT no longer gives the example's dice.
+    ("EX001", "riposte", lambda p: _edit(p, "content/rules.yaml", "riposte_dt: {value: -1,", "riposte_dt: {value: -2,")),
     ("LANG008", "dice-tier", lambda p: _edit(p, "content/glossary.yaml", "  es: Nivel de Dado\n", "")),
     ("EX001", "fall", lambda p: _edit(p, "content/examples/core-rules.yaml", "dice: 2d6, damage: 8}",
                                       "dice: 2d6, damage: 9}")),
