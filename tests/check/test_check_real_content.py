@@ -83,6 +83,15 @@ FAULTS = [
                                              'a {$rule.C4.15.blast}" tira')),
     # The engine reads the rule parameters too: a Riposte at -2 DT no longer gives the example's dice.
     ("EX001", "riposte", lambda p: _edit(p, "content/rules.yaml", "riposte_dt: {value: -1,", "riposte_dt: {value: -2,")),
+    # Two fields trading places print each other's numbers: the attacker's dice where the defender's belong.
+    ("EX006", "example ties (es): field 1 is {$given.defender_dice}", lambda p: _edit(
+        p, "content/core-rules/es/01-world.md", "(Combate {$given.attacker_dice}) ataca a un Bruto (Defensa "
+        "{$given.defender_dice})", "(Combate {$given.defender_dice}) ataca a un Bruto (Defensa {$given.attacker_dice})")),
+    ("EX006", "example riposte (es): field 5 is {$claims.attacker_total}", lambda p: _edit(
+        p, COMBAT, "The Brute rolls {$given.attacker_faces.0} and {$given.attacker_faces.1}: {$claims.attacker_total}. "
+        "The Veteran rolls {$given.defense_faces.0} and {$given.defense_faces.1}: {$claims.defense_total}.",
+        "The Brute rolls {$given.attacker_faces.0} and {$given.attacker_faces.1}: {$claims.defense_total}. "
+        "The Veteran rolls {$given.defense_faces.0} and {$given.defense_faces.1}: {$claims.attacker_total}.")),
     ("LANG008", "dice-tier", lambda p: _edit(p, "content/glossary.yaml", "  es: Nivel de Dado\n", "")),
     ("EX001", "fall", lambda p: _edit(p, "content/examples/core-rules.yaml", "dice: 2d6, damage: 8}",
                                       "dice: 2d6, damage: 9}")),

@@ -280,6 +280,7 @@ def hand_typed_numbers(rulebook: Rulebook) -> Iterator[Diagnostic]:
                          f"{content} stands outside a '::: example' block: no example fills it in",
                          "move it into the example whose data it prints, or write the words")
     fields_by_language: dict[ExampleId, dict[str, tuple[set[str], Location]]] = {}
+    orders: dict[tuple[ExampleId, str], list[str]] = {}
     for block in example_blocks(rulebook):
         for text, location in block.typed:
             yield Diagnostic("EX004", Severity.ERROR, location,
@@ -293,8 +294,11 @@ def hand_typed_numbers(rulebook: Rulebook) -> Iterator[Diagnostic]:
                                  f"example {block.example}: field {{${item.ref.path}}} prints nothing: {item.error}",
                                  "name a key of the example's given or claims")
         paths = {item.ref.path for item in block.fields}
+        order = [item.ref.path for item in block.fields]
         seen = fields_by_language.setdefault(block.example, {})
         for lang, (other, where) in seen.items():
+            if other == paths and order != orders[(block.example, lang)]:
+                yield _swapped(block, order, lang, orders[(block.example, lang)], where)
             if other != paths:
                 only_here, only_there = sorted(paths - other), sorted(other - paths)
                 yield Diagnostic("EX004", Severity.ERROR, block.location,
@@ -303,6 +307,23 @@ def hand_typed_numbers(rulebook: Rulebook) -> Iterator[Diagnostic]:
                                  f"only in {lang}: {', '.join(only_there) or '-'}",
                                  "a translation changes words, never numbers: print the same fields")
         seen.setdefault(block.lang, (paths, block.location))
+        orders.setdefault((block.example, block.lang), order)
+
+
+def _swapped(block: ExampleBlock, order: list[str], lang: str, other: list[str], where: Location) -> Diagnostic:
+    """EX006: the same fields in another order, so a number stands where the other language has another.
+
+    Every language tells an example in the same order (the numbers of a worked
+    example follow its steps), so two fields that trade places in one language
+    print each other's numbers: the attacker's dice where the defender's belong.
+    """
+    index = next(i for i, (mine, theirs) in enumerate(zip(order, other, strict=False)) if mine != theirs)
+    location = next((item.location for item in block.fields[index:index + 1]), block.location)
+    return Diagnostic("EX006", Severity.ERROR, location,
+                      f"example {block.example} ({block.lang}): field {index + 1} is {{${order[index]}}} where "
+                      f"{lang} ({where}) prints {{${other[index]}}}: each number stands in the same place in "
+                      f"every language",
+                      "print the fields in the order of the other language (swap them back)")
 
 
 @check("examples")
