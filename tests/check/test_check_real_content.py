@@ -92,6 +92,13 @@ FAULTS = [
         "The Veteran rolls {$given.defense_faces.0} and {$given.defense_faces.1}: {$claims.defense_total}.",
         "The Brute rolls {$given.attacker_faces.0} and {$given.attacker_faces.1}: {$claims.defense_total}. "
         "The Veteran rolls {$given.defense_faces.0} and {$given.defense_faces.1}: {$claims.attacker_total}.")),
+    # Outcome words print from the engine's result: typed back, or turned around, they are caught.
+    ("EX004", "example ties: the outcome 'misses' is typed by hand", lambda p: _edit(
+        p, "content/core-rules/en/01-world.md", "so the attack {$claims.outcome:hits}.", "so the attack misses.")),
+    ("EX004", "example morale: the outcome 'Falla' is typed by hand", lambda p: _edit(
+        p, COMBAT_ES, "{$claims.result.Dmitri Osei:Holds}. Tobias", "Falla. Tobias")),
+    ("EX001", "damage", lambda p: _edit(p, "content/examples/core-rules.yaml", "claims: {outcome: attacker_wins, times: 2,",
+                                        "claims: {outcome: defender_wins, times: 2,")),
     ("LANG008", "dice-tier", lambda p: _edit(p, "content/glossary.yaml", "  es: Nivel de Dado\n", "")),
     ("EX001", "fall", lambda p: _edit(p, "content/examples/core-rules.yaml", "dice: 2d6, damage: 8}",
                                       "dice: 2d6, damage: 9}")),

@@ -18,7 +18,7 @@ from ..diagnostics import Diagnostic, Location, Severity
 from ..engine import Dice, ExampleInputError, Rules, run_example
 from ..engine.example_checks import EXAMPLE_CHECKS
 from ..engine_adapter import RulesTableError, TableProblem, adapt_rules
-from ..example_text import FieldError, FieldRef, resolve, show, typed_numbers
+from ..example_text import OUTCOME_WORDS, FieldError, FieldRef, resolve, show, typed_numbers
 from ..ids import ExampleId, RuleId
 from ..model import Example, Rulebook
 from ..rule_fields import is_rule_field
@@ -119,7 +119,7 @@ def _read_inline(inline: Any, file: str, example: Example | None, block: Example
             block.text += printed or child.content
             block.spans.append((begin, len(block.text), item))
         elif child.type in ("text", "code_inline"):
-            for number in typed_numbers(child.content, block.lang):
+            for number in typed_numbers(child.content, block.lang, outcomes=True):
                 block.typed.append((number.text, Location(file, line)))
             block.text += child.content
         elif child.type == "xref":
@@ -283,6 +283,13 @@ def hand_typed_numbers(rulebook: Rulebook) -> Iterator[Diagnostic]:
     orders: dict[tuple[ExampleId, str], list[str]] = {}
     for block in example_blocks(rulebook):
         for text, location in block.typed:
+            if text.lower() in OUTCOME_WORDS.get(block.lang, set()):
+                yield Diagnostic("EX004", Severity.ERROR, location,
+                                 f"example {block.example}: the outcome {text!r} is typed by hand; the engine "
+                                 "computes it, and the words print from its result",
+                                 "write a field such as {$claims.outcome:hits}, {$claims.result.Name:holds} or "
+                                 "{$claims.throw:throw}, claiming the outcome in content/examples/*.yaml")
+                continue
             yield Diagnostic("EX004", Severity.ERROR, location,
                              f"example {block.example}: {text!r} is typed by hand; every number an example "
                              "prints comes from its data",

@@ -418,7 +418,7 @@ def multiples(rules: Rules, given: Given) -> Computed:
 
 @example_check("damage", "attacker_contract attacker_dice defender_dice weapon attacker_total attacker_faces "
                "defender_total defender_faces damage_roll armor target",
-               "times weapon_dice weapon_damage vs_armored armor dealt health health_after out_of_action")
+               "outcome times weapon_dice weapon_damage vs_armored armor dealt health health_after out_of_action")
 def damage(rules: Rules, given: Given) -> Computed:
     attacker, defender = given.tier("attacker_dice"), given.tier("defender_dice")
     weapon = _weapon(rules, str(given.get("weapon")))
@@ -438,7 +438,8 @@ def damage(rules: Rules, given: Given) -> Computed:
                                 armor_reduction=rules.armor_tiers[tier_key].reduction,
                                 armor_piercing=weapon.armor_piercing, vs_armored=weapon.vs_armored,
                                 out_of_action_at=rules.numbers.out_of_action_health)
-    return {"times": result.times, "weapon_dice": str(dice), "weapon_damage": hit.weapon_damage,
+    return {"outcome": result.outcome.value, "times": result.times, "weapon_dice": str(dice),
+            "weapon_damage": hit.weapon_damage,
             "vs_armored": weapon.vs_armored, "armor": hit.armor, "dealt": hit.dealt, "health": health, "health_after": hit.health_after,
             "out_of_action": hit.out_of_action}
 
@@ -486,7 +487,8 @@ def into_melee(rules: Rules, given: Given) -> Computed:
 
 
 @example_check("fumble", "attacker_dice defender_dice weapon attacker_faces attacker_total defender_faces "
-               "defender_total", "attacker_total defender_total fumble_times fumble_table fumble_die fumble_modifier")
+               "defender_total",
+               "outcome attacker_total defender_total fumble_times fumble_table fumble_die fumble_modifier")
 def fumble(rules: Rules, given: Given) -> Computed:
     """C4.17, A6.1: the defender triples the attacker; each step past Triple adds 1 to the Fumble roll."""
     attacker, defender = given.tier("attacker_dice"), given.tier("defender_dice")
@@ -494,15 +496,16 @@ def fumble(rules: Rules, given: Given) -> Computed:
     a_total, d_total = given.total("attacker", attacker), given.total("defender", defender)
     result = _attack(rules, attacker, a_total, defender, d_total)
     table = combat.fumble_table(result, weapon)
-    return {"attacker_total": a_total, "defender_total": d_total, "fumble_times": result.fumble_times,
+    return {"outcome": result.outcome.value, "attacker_total": a_total, "defender_total": d_total,
+            "fumble_times": result.fumble_times,
             "fumble_table": table, "fumble_die": str(combat.CRITICAL_DIE),
             "fumble_modifier": result.fumble_modifier if table else 0}
 
 
 @example_check("critical", "attacker_dice defender_dice weapon attacker_faces attacker_total defender_faces "
                "defender_total critical_roll",
-               "attacker_total defender_total times critical_table critical_die step_bonus weapon_bonus critical_modifier "
-               "critical_total critical_row top_row")
+               "outcome attacker_total defender_total times critical_table critical_die step_bonus weapon_bonus "
+               "critical_modifier critical_total critical_row top_row")
 def critical(rules: Rules, given: Given) -> Computed:
     """A5.1: a Triple or better rolls d6 on the weapon type's table, plus steps and the weapon's bonus; 6+ row."""
     attacker, defender = given.tier("attacker_dice"), given.tier("defender_dice")
@@ -519,8 +522,8 @@ def critical(rules: Rules, given: Given) -> Computed:
         raise ExampleInputError(f"critical_roll: a {combat.CRITICAL_DIE} cannot roll {roll}")
     modifier = combat.critical_roll_modifier(result, weapon)
     row = combat.table_row(rows, roll + modifier)
-    return {"attacker_total": a_total, "defender_total": d_total, "times": result.times,
-            "critical_table": weapon.type, "critical_die": str(combat.CRITICAL_DIE), "step_bonus": result.critical_modifier,
+    return {"outcome": result.outcome.value, "attacker_total": a_total, "defender_total": d_total,
+            "times": result.times, "critical_table": weapon.type, "critical_die": str(combat.CRITICAL_DIE), "step_bonus": result.critical_modifier,
             "weapon_bonus": weapon.critical_bonus, "critical_modifier": modifier, "critical_total": roll + modifier,
             "critical_row": row.key, "top_row": str(rows[-1].band)}
 
