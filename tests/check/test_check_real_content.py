@@ -99,6 +99,9 @@ FAULTS = [
         p, COMBAT_ES, "{$claims.result.Dmitri Osei:Holds}. Tobias", "Falla. Tobias")),
     ("EX001", "damage", lambda p: _edit(p, "content/examples/core-rules.yaml", "claims: {outcome: attacker_wins, times: 2,",
                                         "claims: {outcome: defender_wins, times: 2,")),
+    # Givens the rules rule out: one Wits roll cannot total 31.
+    ("EX003", "1 Wits roll(s) total 2 to 24, not 31", lambda p: _edit(
+        p, "content/examples/campaign.yaml", "exploration_rolls: 5", "exploration_rolls: 1")),
     ("LANG008", "dice-tier", lambda p: _edit(p, "content/glossary.yaml", "  es: Nivel de Dado\n", "")),
     ("EX001", "fall", lambda p: _edit(p, "content/examples/core-rules.yaml", "dice: 2d6, damage: 8}",
                                       "dice: 2d6, damage: 9}")),

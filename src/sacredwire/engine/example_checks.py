@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import activation, campaign, combat, rolls, squad
-from .dice import Dice, DiceTier, apply_modifiers
+from .dice import Dice, DiceTier, all_tiers, apply_modifiers
 from .gear import Armor, Weapon
 from .rolls import Outcome
 from .rules import Rules
@@ -422,8 +422,12 @@ def multiples(rules: Rules, given: Given) -> Computed:
 def damage(rules: Rules, given: Given) -> Computed:
     attacker, defender = given.tier("attacker_dice"), given.tier("defender_dice")
     weapon = _weapon(rules, str(given.get("weapon")))
-    bonus = _contract(rules, str(given.get("attacker_contract"))).melee_damage_bonus \
-        if given.has("attacker_contract") else 0
+    bonus = 0
+    if given.has("attacker_contract"):
+        contract = _contract(rules, str(given.get("attacker_contract")))
+        if not contract.weapons.allows(weapon):
+            raise ExampleInputError(f"a {contract.key} cannot carry the {weapon.key} (C2.3, C2.4)")
+        bonus = contract.melee_damage_bonus
     dice = combat.melee_dice(weapon, bonus)
     result = _attack(rules, attacker, given.total("attacker", attacker),
                                   defender, given.total("defender", defender))
@@ -449,8 +453,12 @@ def damage(rules: Rules, given: Given) -> Computed:
 def hit_damage(rules: Rules, given: Given) -> Computed:
     """One hit's damage roll against a target in armor (or none): "+N vs. armored" before the reduction (A2)."""
     weapon = _weapon(rules, str(given.get("weapon")))
-    bonus = _contract(rules, str(given.get("attacker_contract"))).melee_damage_bonus \
-        if given.has("attacker_contract") else 0
+    bonus = 0
+    if given.has("attacker_contract"):
+        contract = _contract(rules, str(given.get("attacker_contract")))
+        if not contract.weapons.allows(weapon):
+            raise ExampleInputError(f"a {contract.key} cannot carry the {weapon.key} (C2.3, C2.4)")
+        bonus = contract.melee_damage_bonus
     dice = combat.melee_dice(weapon, bonus)
     reduction = 0
     if given.has("armor"):
@@ -717,6 +725,13 @@ def post_game(rules: Rules, given: Given) -> Computed:
     before = given.number("merits_before")
     if given.has("exploration_rolls") and not 1 <= given.number("exploration_rolls") <= rules.numbers.squad_size:
         raise ExampleInputError(f"exploration_rolls: a squad has 1 to {rules.numbers.squad_size} models to roll Wits")
+    if given.has("exploration_rolls"):
+        # K3.2: each model rolls its Wits once; no tier rolls below 2 or above the top tier's maximum.
+        rolls_made, total = given.number("exploration_rolls"), given.number("exploration_total")
+        lowest, highest = all_tiers()[0], all_tiers()[-1]
+        if not rolls_made * lowest.minimum <= total <= rolls_made * highest.maximum:
+            raise ExampleInputError(f"exploration_total: {rolls_made} Wits roll(s) total "
+                                    f"{rolls_made * lowest.minimum} to {rolls_made * highest.maximum}, not {total}")
     scored = given.words("scored")
     logged = campaign.merits_for(scored, rules.merit_sources)
     found = campaign.exploration(given.number("exploration_total"), rules.exploration)
