@@ -59,10 +59,9 @@ def test_climb_cost_reaches_the_booklet_and_the_quick_reference(changed: Path, l
     booklet = _text(changed / lang / "screen/core-rules.pdf")
     quick = _text(changed / lang / "screen/quick-reference.pdf")
     climb = {"en": "Climb: 3″ per 1″ vertical", "es": "Escalar: 3″ por cada 1″ vertical"}[lang]
-    assert climb in quick
-    assert climb.replace("2″", "3″") in quick and {"en": "Climb: 2″", "es": "Escalar: 2″"}[lang] not in quick
+    assert climb in quick and {"en": "Climb: 2″", "es": "Escalar: 2″"}[lang] not in quick
     # The booklet's table row: Climb, 3", 1", vertical.
-    assert re.search({"en": r"Climb 3″ 1″ vertical", "es": r"Escalar 3″ 1″ vertical"}[lang], booklet), booklet[:0]
+    assert re.search({"en": r"Climb 3″ 1″ vertical", "es": r"Escalar 3″ 1″ vertical"}[lang], booklet)
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -72,9 +71,9 @@ def test_falling_band_reaches_the_prose_the_table_and_the_quick_reference(change
     prose = {"en": "10 to 12″ deals 4d6", "es": "de 10 a 12″ inflige 4d6"}[lang]
     assert prose in booklet
     assert {"en": "12″ deals 3d6", "es": "12″ inflige 3d6"}[lang] not in booklet
-    for text in (booklet, quick):
-        assert re.search(r"10″ 12″ 4d6", text)
-        assert not re.search(r"10″ 12″ 3d6", text)
+    # The Falling table itself is placed in the section's summary: the quick reference prints it.
+    assert re.search(r"10″ 12″ 4d6", quick) and not re.search(r"10″ 12″ 3d6", quick)
+    assert {"en": "Beyond 12″, add 1d6", "es": "Más allá de 12″, suma 1d6"}[lang] in quick
 
 
 @pytest.mark.parametrize("lang", LANGS)
