@@ -18,7 +18,7 @@ from sacredwire.load import load_rulebook
 COMBAT = "content/core-rules/en/04-combat.md"
 CORE = "content/tables/core.yaml"
 BOOK = "content/book.yaml"
-PROPERTIES = "content/requisitions/en/02-weapon-properties.md"
+SPAWNING = "content/inhuman-resources/en/02-spawning.md"
 COMBAT_ES = "content/core-rules/es/04-combat.md"
 DENIED = "      - key: denied\n        roll: 1\n        name: {en: Denied, es: Denegada}\n"
 
@@ -71,8 +71,8 @@ FAULTS = [
     ("LANG003", "C4.2", lambda p: _edit(p, COMBAT, "{table:blessings}\n\n::: example", "::: example")),
     ("LANG004", "fall", lambda p: _edit(p, COMBAT, "::: example fall Fall", "::: quote Fall")),
     ("LANG005", "C4.13", lambda p: _edit(p, COMBAT, "Cover {=C4.13}", "cover")),
-    ("LANG006", "A2", lambda p: _edit(p, PROPERTIES, '- Stapler: 6" maximum.', '- Stapler: 7" maximum.')),
-    ("LANG007", "A2", lambda p: _edit(p, PROPERTIES, '- Stapler: 6" maximum.', '- Stapler: 6 inches maximum.')),
+    ("LANG006", "I2.1", lambda p: _edit(p, SPAWNING, 'place near the center, 1"+ apart.', 'place near the center, 2"+ apart.')),
+    ("LANG007", "I2.1", lambda p: _edit(p, SPAWNING, 'place near the center, 1"+ apart.', 'place near the center, 1 inch+ apart.')),
     # A rule's number typed back into the prose, in either language, is a finding of its own.
     ("NUM001", "'one'", lambda p: _edit(p, COMBAT, "within {$rule.C4.6.climb_moves:word} move",
                                         "within one move")),
