@@ -304,7 +304,8 @@ def hand_typed_numbers(rulebook: Rulebook) -> Iterator[Diagnostic]:
         order = [item.ref.path for item in block.fields]
         seen = fields_by_language.setdefault(block.example, {})
         for lang, (other, where) in seen.items():
-            if other == paths and order != orders[(block.example, lang)]:
+            # The same fields as often, in another order: two of them traded places.
+            if sorted(order) == sorted(orders[(block.example, lang)]) and order != orders[(block.example, lang)]:
                 yield _swapped(block, order, lang, orders[(block.example, lang)], where)
             if other != paths:
                 only_here, only_there = sorted(paths - other), sorted(other - paths)
