@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from ._content import NUMBERS
+
 import pytest
 
 from sacredwire.engine import Rules
@@ -39,8 +41,8 @@ def test_evidence_gap_rows_and_ties(rules: Rules, first, second, gap, aggressor,
 
 def test_search_example(rules: Rules):
     assert search_allowed(1) and not search_allowed(4) and not search_allowed(1, engaged=True)
-    assert search_roll(D4, 7, 7) is Outcome.ATTACKER_WINS
-    assert search_roll(D6, 7, 7) is Outcome.REROLL
+    assert search_roll(D4, 7, 7, NUMBERS.fixed_roll) is Outcome.ATTACKER_WINS
+    assert search_roll(D6, 7, 7, NUMBERS.fixed_roll) is Outcome.REROLL
     finding = lookup(rules.search_findings, 14)
     assert (finding.subs, str(rules.search_die)) == (12, "d20")
 

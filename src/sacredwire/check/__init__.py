@@ -48,6 +48,6 @@ def iter_sections(rulebook: Rulebook) -> Iterator:
 
 # Importing each family's module registers its checks.
 from . import (  # noqa: E402,F401
-    art, catalogs, examples, glossary, glyphs, ids, languages, metadata, quickref, reference_style, safety,
-    settings, spanish, squads, tables, xrefs,
+    art, catalogs, examples, glossary, glyphs, ids, languages, metadata, numbers, quickref, reference_style,
+    safety, settings, spanish, squads, tables, xrefs,
 )

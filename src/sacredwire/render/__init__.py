@@ -21,6 +21,7 @@ from ..ids import TableId
 from ..model import Column, Row, Rulebook, Table
 from ._i18n import translations
 from ._markdown import ProseRenderer, XRefStyle
+from ..engine_adapter import rule_numbers
 from ._odds import odds_table
 from ._typography import HTML_LANG, Typesetter
 from .pages import PageMap
@@ -84,7 +85,7 @@ class RenderContext:
 
     def odds_html(self, measure: str) -> str:
         """A chart of opposed-roll odds, computed by the rules engine now (never typed in)."""
-        table = odds_table(measure, self.lang, self.gettext)
+        table = odds_table(measure, self.lang, self.gettext, rule_numbers(self.rulebook).multiples)
         template = self.env.get_template("base/table.html.j2")
         return template.render(table=table, lang=self.lang, inline=self.typesetter.text, typeset=self.typesetter.text,
                                lines=table_lines(table), caption=True, compact=True,
