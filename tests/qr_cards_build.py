@@ -17,6 +17,11 @@ from pathlib import Path
 import yaml
 from conftest import PROJECT, copy_project, run_sw28
 
+from sacredwire.example_text import FieldRef
+from sacredwire.load import load_rulebook
+from sacredwire.markup import FIELD_PATTERN
+from sacredwire.rule_fields import show_rule_field
+
 CONTENT = PROJECT / "content"
 MM = 72 / 25.4
 MIN_TYPE_PT = 6.5
@@ -95,7 +100,7 @@ def _printed(kind: str, value: object, lang: str) -> str:
     if value is None:
         return "–"
     if kind == "text":
-        return " ".join(value[lang].replace("**", "").split())
+        return " ".join(_rule_fields(value[lang], lang).replace("**", "").split())
     if kind == "term":
         return glossary()[value][lang]
     if kind == "modifier":
@@ -105,6 +110,17 @@ def _printed(kind: str, value: object, lang: str) -> str:
     if kind == "roll":
         return str(value).replace("-", "\u2013")
     return str(value)
+
+
+@cache
+def _project_rulebook():
+    return load_rulebook(PROJECT)
+
+
+def _rule_fields(text: str, lang: str) -> str:
+    """Words with their rule fields (``{$rule.A3.6.lining_critical:signed}``) printed as the renderer prints them."""
+    return FIELD_PATTERN.sub(lambda match: show_rule_field(FieldRef(match["path"].strip(), match["format"] or ""),
+                                                           _project_rulebook(), lang), text)
 
 
 def pattern(text: str) -> str:

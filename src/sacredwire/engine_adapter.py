@@ -23,6 +23,7 @@ from .engine.activation import Blessing
 from .engine.campaign import Band, Effect, ExplorationBand, Finding, GapAdvantages, MeritSource, Result, TableRow
 from .engine.combat import FallBand, Power
 from .engine.gear import Armor, ArmorTier, Gear, Weapon, WeaponClass
+from .engine.numbers import SOURCES, Multiples, RuleNumbers
 from .engine.rules import BehaviourRow
 from .engine.squad import ATTRIBUTES, Contract, StatArray, WeaponAccess
 from .ids import TableId
@@ -422,9 +423,35 @@ def adapt_rules(rulebook: Rulebook) -> AdaptedRules:
         interrogate_die=interrogate_die, interrogate_results=interrogate_results, evidence_gap=gap,
         exploration=exploration, injuries=injuries, promotions=promotions,
         promotion_thresholds=thresholds, merit_sources=merit_sources, injury_die=injury_die,
-        promotion_die=promotion_die, blessing_die=blessing_die,
+        promotion_die=promotion_die, blessing_die=blessing_die, numbers=rule_numbers(rulebook),
     )
     return AdaptedRules(rules, tuple(reader.problems))
+
+
+def rule_numbers(rulebook: Rulebook) -> RuleNumbers:
+    """The numbers the rules state in prose, read from ``content/rules.yaml`` (RulesTableError if one is missing).
+
+    Each is the parameter the booklets print, so the engine never keeps a copy of its own.
+    """
+    values: dict[str, Any] = {}
+    for name, (section, parameter_name) in SOURCES.items():
+        try:
+            parameter = rulebook.parameter(section, parameter_name)
+        except KeyError:
+            raise RulesTableError(None, f"content/rules.yaml has no parameter {parameter_name!r} under {section}, "
+                                        f"which the rules engine reads") from None
+        try:
+            if parameter.unit == "dice":
+                dice = str(parameter.value)
+                values[name] = DiceTier.parse(dice) if name == "fixed_roll" else Dice.parse(dice)
+            elif isinstance(parameter.value, int):
+                values[name] = parameter.value
+            else:
+                raise ValueError(f"{parameter.value!r} is not a whole number")
+        except ValueError as error:
+            raise RulesTableError(parameter.location, f"{section} {parameter_name}: {error}") from None
+    multiples = Multiples(*(values.pop(key) for key in ("double", "triple", "fumble", "step_bonus")))
+    return RuleNumbers(multiples=multiples, **values)
 
 
 def rules_from_tables(rulebook: Rulebook) -> Rules:

@@ -11,6 +11,11 @@ value prints in the block's language:
 >>> show(-1, "signed", "en"), show([3, 3, 5], "list", "es"), show(4, "times", "en"), show(2, "adverb", "en")
 ('-1', '3, 3 y 5', 'quadruple', 'twice')
 
+An outcome the engine computes prints as the word for it, so the words follow the result:
+
+>>> show("attacker_wins", "hits", "en"), show("defender_wins", "hits", "es"), show("holds", "Holds", "es")
+('hits', 'falla', 'Aguanta')
+
 Anything else that reads as a number inside a block (digits, dice such as
 ``2d6``, number words such as "nine" or "nueve") was typed by hand and is
 found by :func:`typed_numbers`.
@@ -42,7 +47,31 @@ _ADVERB = {"en": {1: "once", 2: "twice"}, "es": {1: "una vez", 2: "dos veces"}}
 _ADVERB_MANY = {"en": "{} times", "es": "{} veces"}
 _AND = {"en": "and", "es": "y"}
 
-FORMATS = ("", "signed", "word", "Word", "wordf", "Wordf", "wordm", "Wordm", "times", "Times", "adverb", "list")
+# An outcome's word, by format and language: the claim's value (an engine outcome, a morale result,
+# where a grenade goes, or whether a shot strays) -> the word a sentence uses for it.
+_OUTCOMES: dict[str, dict[str, dict[Any, str]]] = {
+    "hits": {"en": {"attacker_wins": "hits", "defender_wins": "misses", "success": "hits", "fail": "misses",
+                    True: "hits", False: "misses"},
+             "es": {"attacker_wins": "impacta", "defender_wins": "falla", "success": "impacta", "fail": "falla",
+                    True: "impacta", False: "falla"}},
+    "hit": {"en": {"attacker_wins": "hit", "defender_wins": "miss"},
+            "es": {"attacker_wins": "impacto", "defender_wins": "fallo"}},
+    "wins": {"en": {"attacker_wins": "wins", "defender_wins": "loses", "success": "wins", "fail": "loses"},
+             "es": {"attacker_wins": "gana", "defender_wins": "pierde", "success": "gana", "fail": "pierde"}},
+    "holds": {"en": {"holds": "holds", "flees": "fails"}, "es": {"holds": "aguanta", "flees": "falla"}},
+    "throw": {"en": {"on_target": "hits", "scatters": "fails", "at_feet": "fumbles"},
+              "es": {"on_target": "acierta", "scatters": "falla", "at_feet": "pifia"}},
+}
+
+FORMATS = ("", "signed", "word", "Word", "wordf", "Wordf", "wordm", "Wordm", "times", "Times", "adverb", "list",
+           *(form for name in _OUTCOMES for form in (name, name.capitalize())))
+
+# Words that state an outcome the engine computes: typed by hand they could say "hit" where the dice say
+# miss. Words with other senses too ("gana 1 Prueba", "the lower DT wins ties") are left out.
+OUTCOME_WORDS = {
+    "en": {"hit", "hits", "miss", "misses", "holds", "fails"},
+    "es": {"impacta", "impacto", "falla", "fallo", "aguanta"},
+}
 
 # Words that state a count or a total, in each language. The Spanish articles "un" and "una"
 # and the English "a" and "an" are not counted: they are grammar, not a number a reader checks.
@@ -105,6 +134,12 @@ def show(value: Any, fmt: str, lang: str) -> str:
             raise FieldError(f"the list format needs a list, not {value!r}")
         items = [show(item, "", lang) for item in value]
         return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} {_AND.get(lang, 'and')} {items[-1]}"
+    if fmt.lower() in _OUTCOMES:
+        words = _OUTCOMES[fmt.lower()].get(lang, _OUTCOMES[fmt.lower()]["en"])
+        if isinstance(value, (list, Mapping)) or value not in words:
+            raise FieldError(f"the {fmt} format prints an outcome ({', '.join(map(str, words))}), not {value!r}")
+        text = words[value]
+        return text[0].upper() + text[1:] if fmt[0].isupper() else text
     if isinstance(value, bool) or value is None or isinstance(value, (list, Mapping)):
         raise FieldError(f"{value!r} is not a number or dice to print")
     if not fmt:
@@ -145,10 +180,13 @@ class TypedNumber:
     offset: int
 
 
-def typed_numbers(text: str, lang: str) -> Iterator[TypedNumber]:
-    """Digits, dice and number words in ``text`` (the words between fields)."""
+def typed_numbers(text: str, lang: str, outcomes: bool = False) -> Iterator[TypedNumber]:
+    """Digits, dice and number words in ``text`` (the words between fields); with ``outcomes``, outcome
+    words too (inside a worked example, where the engine computes the outcome)."""
     found = [TypedNumber(match.group(), match.start()) for match in _DIGITS.finditer(text)]
     words = _NUMBER_WORDS.get(lang, _NUMBER_WORDS["en"])
+    if outcomes:
+        words = words | OUTCOME_WORDS.get(lang, set())
     found += [TypedNumber(match.group(), match.start()) for match in _WORD.finditer(text)
               if match.group().lower() in words]
     yield from sorted(found, key=lambda number: number.offset)

@@ -18,6 +18,8 @@ from sacredwire.load import load_rulebook
 COMBAT = "content/core-rules/en/04-combat.md"
 CORE = "content/tables/core.yaml"
 BOOK = "content/book.yaml"
+SPAWNING = "content/inhuman-resources/en/02-spawning.md"
+COMBAT_ES = "content/core-rules/es/04-combat.md"
 DENIED = "      - key: denied\n        roll: 1\n        name: {en: Denied, es: Denegada}\n"
 
 
@@ -69,8 +71,37 @@ FAULTS = [
     ("LANG003", "C4.2", lambda p: _edit(p, COMBAT, "{table:blessings}\n\n::: example", "::: example")),
     ("LANG004", "fall", lambda p: _edit(p, COMBAT, "::: example fall Fall", "::: quote Fall")),
     ("LANG005", "C4.13", lambda p: _edit(p, COMBAT, "Cover {=C4.13}", "cover")),
-    ("LANG006", "C4.6", lambda p: _edit(p, COMBAT, 'No damage for the first 3"', 'No damage for the first 4"')),
-    ("LANG007", "C4.6", lambda p: _edit(p, COMBAT, 'No damage for the first 3"', 'No damage for the first 3 inches"')),
+    ("LANG006", "I2.1", lambda p: _edit(p, SPAWNING, 'place near the center, 1"+ apart.', 'place near the center, 2"+ apart.')),
+    ("LANG007", "I2.1", lambda p: _edit(p, SPAWNING, 'place near the center, 1"+ apart.', 'place near the center, 1 inch+ apart.')),
+    # A rule's number typed back into the prose, in either language, is a finding of its own.
+    ("NUM001", "'one'", lambda p: _edit(p, COMBAT, "within {$rule.C4.6.climb_moves:word} move",
+                                        "within one move")),
+    ("NUM001", "'3'", lambda p: _edit(p, COMBAT_ES, "a {$rule.C4.19.friend_range}\" tira", 'a 3" tira')),
+    ("NUM001", "C4.5 (en): '1'", lambda p: _edit(p, COMBAT, "at {$rule.C4.5.free_attack_dt:signed} DT from", "at -1 DT from")),
+    ("NUM002", "no parameter 'fall_steps'", lambda p: _edit(p, COMBAT_ES, "{$rule.C4.6.fall_step}", "{$rule.C4.6.fall_steps}")),
+    ("NUM003", "C4.19 (es)", lambda p: _edit(p, COMBAT_ES, "a {$rule.C4.19.friend_range}\" tira",
+                                             'a {$rule.C4.15.blast}" tira')),
+    # The engine reads the rule parameters too: a Riposte at -2 DT no longer gives the example's dice.
+    ("EX001", "riposte", lambda p: _edit(p, "content/rules.yaml", "riposte_dt: {value: -1,", "riposte_dt: {value: -2,")),
+    # Two fields trading places print each other's numbers: the attacker's dice where the defender's belong.
+    ("EX006", "example ties (es): field 1 is {$given.defender_dice}", lambda p: _edit(
+        p, "content/core-rules/es/01-world.md", "(Combate {$given.attacker_dice}) ataca a un Bruto (Defensa "
+        "{$given.defender_dice})", "(Combate {$given.defender_dice}) ataca a un Bruto (Defensa {$given.attacker_dice})")),
+    ("EX006", "example riposte (es): field 5 is {$claims.attacker_total}", lambda p: _edit(
+        p, COMBAT, "The Brute rolls {$given.attacker_faces.0} and {$given.attacker_faces.1}: {$claims.attacker_total}. "
+        "The Veteran rolls {$given.defense_faces.0} and {$given.defense_faces.1}: {$claims.defense_total}.",
+        "The Brute rolls {$given.attacker_faces.0} and {$given.attacker_faces.1}: {$claims.defense_total}. "
+        "The Veteran rolls {$given.defense_faces.0} and {$given.defense_faces.1}: {$claims.attacker_total}.")),
+    # Outcome words print from the engine's result: typed back, or turned around, they are caught.
+    ("EX004", "example ties: the outcome 'misses' is typed by hand", lambda p: _edit(
+        p, "content/core-rules/en/01-world.md", "so the attack {$claims.outcome:hits}.", "so the attack misses.")),
+    ("EX004", "example morale: the outcome 'Falla' is typed by hand", lambda p: _edit(
+        p, COMBAT_ES, "{$claims.result.Dmitri Osei:Holds}. Tobias", "Falla. Tobias")),
+    ("EX001", "damage", lambda p: _edit(p, "content/examples/core-rules.yaml", "claims: {outcome: attacker_wins, times: 2,",
+                                        "claims: {outcome: defender_wins, times: 2,")),
+    # Givens the rules rule out: one Wits roll cannot total 31.
+    ("EX003", "1 Wits roll(s) total 2 to 24, not 31", lambda p: _edit(
+        p, "content/examples/campaign.yaml", "exploration_rolls: 5", "exploration_rolls: 1")),
     ("LANG008", "dice-tier", lambda p: _edit(p, "content/glossary.yaml", "  es: Nivel de Dado\n", "")),
     ("EX001", "fall", lambda p: _edit(p, "content/examples/core-rules.yaml", "dice: 2d6, damage: 8}",
                                       "dice: 2d6, damage: 9}")),

@@ -87,6 +87,11 @@ SCENARIOS = {
     "check-safe-element": [("SAFE004", EN, 15, "raw HTML <style> is not allowed")],
     "check-safe-depth": [("SAFE005", EN, 117, "elements nested more than 100 deep")],
     "check-safe-open-comment": [("SAFE006", EN, 15, "HTML comment '<!--' is not closed")],
+    "check-num-typed": [("NUM001", EN, 5, "C1.1 (en): '3' is typed by hand"),
+                        ("NUM001", ES, 5, "C1.1 (es): '3' is typed by hand")],
+    "check-num-field": [("NUM002", EN, 5, "content/rules.yaml has no parameter 'reach' under C1.1"),
+                        ("NUM002", ES, 5, "content/rules.yaml has no parameter 'reach' under C1.1")],
+    "check-num-languages": [("NUM003", ES, 3, "lacks {$rule.C1.1.engage}; prints {$table.armor.plate.save}")],
     "check-qref-no-summary": [("QREF001", "content/quick-reference.yaml", 3, "C1.1 has no '::: summary' block")],
 }
 # Planted elsewhere: GLYPH001 needs the shipped fonts of templates/, which the
@@ -149,7 +154,7 @@ def test_every_check_is_registered_once() -> None:
     names = [(registered.family, registered.name) for registered in REGISTRY]
     assert len(names) == len(set(names))
     assert FAMILIES == {"xref", "ids", "tables", "languages", "metadata", "settings", "glossary", "safety",
-                        "glyphs", "quickref", "squads", "art", "spanish", "catalogs"}
+                        "glyphs", "quickref", "squads", "art", "spanish", "catalogs", "numbers"}
 
 
 def test_doctests() -> None:

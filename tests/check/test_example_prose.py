@@ -123,11 +123,12 @@ def test_sw28_check_reports_the_example_and_exits_1(project_copy: Path):
     assert result.returncode == 1
     assert "EX004 example a_round: 'ocho' is typed by hand" in result.stdout
     total = len(load_rulebook(project_copy).examples)
-    assert result.stdout.splitlines()[-1].endswith(f"{total - 1} of {total} worked examples verified")
+    assert f"; {total - 1} of {total} worked examples verified;" in result.stdout.splitlines()[-1]
 
 
 def test_a_field_outside_an_example_fails(project_copy: Path):
-    line = replace_once(project_copy / "content/core-rules/en/01-world.md", "Roll 2 dice and add the results.",
+    line = replace_once(project_copy / "content/core-rules/en/01-world.md",
+                        "Roll {$rule.C1.9.dice_per_roll} dice and add the results.",
                         "Roll {$claims.dice} dice and add the results.")
     findings = ex_findings(project_copy)
     assert [(str(f.location), f.code) for f in findings] == [(f"content/core-rules/en/01-world.md:{line}", "EX004")]

@@ -23,6 +23,8 @@ from sacredwire.engine.campaign import (
 from sacredwire.engine.dice import DiceTier
 from sacredwire.engine.rolls import Outcome
 
+from ._content import NUMBERS
+
 D4, D6, D8 = (DiceTier.parse(t) for t in ("2d4", "2d6", "2d8"))
 
 
@@ -51,8 +53,8 @@ def test_evidence_gap_rows_and_ties(rules: Rules, first, second, gap, aggressor,
 
 def test_search_example(rules: Rules):
     assert search_allowed(1) and not search_allowed(4) and not search_allowed(1, engaged=True)
-    assert search_roll(D4, 7, 7) is Outcome.ATTACKER_WINS
-    assert search_roll(D6, 7, 7) is Outcome.REROLL
+    assert search_roll(D4, 7, 7, NUMBERS.fixed_roll) is Outcome.ATTACKER_WINS
+    assert search_roll(D6, 7, 7, NUMBERS.fixed_roll) is Outcome.REROLL
     finding = lookup(rules.search_findings, 14)
     assert (finding.subs, str(rules.search_die)) == (12, "d20")
 

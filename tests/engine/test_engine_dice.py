@@ -6,11 +6,15 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from sacredwire.engine.dice import FIXED_ROLL, Dice, DiceTier, against_fixed, all_tiers, apply_modifiers
+from sacredwire.engine.dice import Dice, DiceTier, against_fixed, all_tiers, apply_modifiers
+
+from ._content import NUMBERS
 
 tiers = st.sampled_from(all_tiers())
 mods = st.integers(min_value=-8, max_value=8)
 
+
+FIXED_ROLL = NUMBERS.fixed_roll
 
 def tier(text: str) -> DiceTier:
     return DiceTier.parse(text)
@@ -51,9 +55,9 @@ def test_a_passed_modifier_never_bounces_back():
 
 
 def test_fixed_2d6_rolls_ignore_overflow():
-    rolled = against_fixed(tier("2d12"), 1)
+    rolled = against_fixed(tier("2d12"), FIXED_ROLL, 1)
     assert (rolled.attacker, rolled.defender) == (tier("2d12"), FIXED_ROLL)
-    assert against_fixed(tier("2d4"), -3).defender == FIXED_ROLL
+    assert against_fixed(tier("2d4"), FIXED_ROLL, -3).defender == FIXED_ROLL
 
 
 def test_a_tier_knows_its_totals():
@@ -107,6 +111,6 @@ def test_overflow_is_applied_once(attacker, defender, attacker_mod, defender_mod
 
 @given(tiers, mods)
 def test_fixed_rolls_stay_2d6(model, mod):
-    rolled = against_fixed(model, mod)
+    rolled = against_fixed(model, FIXED_ROLL, mod)
     assert rolled.defender == FIXED_ROLL
     assert rolled.attacker == model.capped(mod)

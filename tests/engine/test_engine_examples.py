@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from sacredwire.check.examples import example_placement, failing_examples, verify_examples
-from sacredwire.engine import EXAMPLE_CHECKS
+from sacredwire.engine import EXAMPLE_CHECKS, ExampleInputError, Rules, run_example
 from sacredwire.ids import ExampleId, RuleId, TableId
 from sacredwire.load import load_rulebook
 from sacredwire.model import Rulebook
@@ -169,3 +169,12 @@ def test_a_changed_claimed_total_breaks_its_example(project_copy: Path):
     assert f'the text says "The Veteran rolls 3 and 4: 8" ({en}:{line_of(en, "{$given.riposte_faces.0}")})' in line
     assert f'"El Veterano saca 3 y 4: 8" ({es}:{line_of(es, "{$given.riposte_faces.0}")})' in line
     assert line.endswith("the engine computes riposte_total = 7")
+
+
+def test_givens_the_rules_rule_out_are_refused(rules: Rules):
+    """An example's givens are checked against the rules: a weapon its model cannot carry."""
+    given = {"attacker_contract": "brute", "attacker_dice": "2d6", "defender_dice": "2d6", "weapon": "carbine",
+             "attacker_total": 9, "defender_total": 4, "armor": "medium", "target": "gunner"}
+    with pytest.raises(ExampleInputError, match="a brute cannot carry the carbine"):
+        run_example("damage", rules, given)
+    assert run_example("damage", rules, {**given, "attacker_contract": "gunner"})["outcome"] == "attacker_wins"

@@ -6,6 +6,8 @@ from sacredwire.engine import DiceTier, Rules, apply_modifiers, resolve_attack
 from sacredwire.engine.combat import Throw, critical_roll_modifier, fumble_table, resolve_damage, throw_grenade
 from sacredwire.engine.example_checks import run_example
 
+from ._content import MULTIPLES, NUMBERS
+
 D4, D6, D8, D12 = (DiceTier.parse(tier) for tier in ("2d4", "2d6", "2d8", "2d12"))
 
 
@@ -14,17 +16,18 @@ def test_plus_n_vs_armored_adds_before_the_reduction(rules: Rules):
     blade = rules.weapons["chain-blade"]
     assert blade.vs_armored == 2
     hit = resolve_damage(blade.damage, 14, maximum=False, rolled=5,
-                         armor_reduction=rules.armor_tiers["medium"].reduction, vs_armored=blade.vs_armored)
+                         armor_reduction=rules.armor_tiers["medium"].reduction, vs_armored=blade.vs_armored,
+                         out_of_action_at=rules.numbers.out_of_action_health)
     assert (hit.armor, hit.dealt) == (2, 5)
     # Against a model with no armor the bonus does not apply.
-    assert resolve_damage(blade.damage, 14, maximum=False, rolled=5, vs_armored=2).dealt == 5 - 0
+    assert resolve_damage(blade.damage, 14, maximum=False, rolled=5, vs_armored=2, out_of_action_at=NUMBERS.out_of_action_health).dealt == 5 - 0
     computed = run_example("hit_damage", rules, {"weapon": "chain-blade", "damage_roll": 5, "armor": "medium"})
     assert computed["dealt"] == 5
 
 
 def test_the_arc_pistol_never_fumbles(rules: Rules):
     # A3.3 "No fumbles"; A6.1 "An Arc Pistol never fumbles."
-    tripled = resolve_attack(D6, 3, D6, 9)
+    tripled = resolve_attack(D6, 3, D6, 9, MULTIPLES)
     assert tripled.fumble
     assert fumble_table(tripled, rules.weapons["arc-pistol"]) is None
     assert fumble_table(tripled, rules.weapons["pistol"]) == "ranged"
@@ -35,7 +38,7 @@ def test_the_arc_pistol_never_fumbles(rules: Rules):
 
 def test_a_fumbled_grenade_rolls_the_ranged_fumble_table(rules: Rules):
     # A6.1: "Ranged Fumble: shots and grenade throws. A fumbled grenade also lands at the thrower's feet."
-    assert throw_grenade(D4, 3, 9) is Throw.AT_FEET
+    assert throw_grenade(D4, 3, 9, NUMBERS) is Throw.AT_FEET
     computed = run_example("grenade", rules, {"thrower_dice": "2d4", "grenade": "frag", "distance": 4,
                                               "thrower_total": 3, "fixed_total": 9})
     assert (computed["throw"], computed["fumble_table"]) == ("at_feet", "ranged")
@@ -44,7 +47,7 @@ def test_a_fumbled_grenade_rolls_the_ranged_fumble_table(rules: Rules):
 def test_the_arc_claw_adds_one_to_the_critical_roll(rules: Rules):
     # A5.1 and the Arc Claw's special: "+1 to Critical roll".
     claw, saber = rules.weapons["arc-claw"], rules.weapons["saber"]
-    triple, quadruple = resolve_attack(D8, 12, D8, 4), resolve_attack(D8, 12, D8, 3)
+    triple, quadruple = resolve_attack(D8, 12, D8, 4, MULTIPLES), resolve_attack(D8, 12, D8, 3, MULTIPLES)
     assert (critical_roll_modifier(triple, claw), critical_roll_modifier(triple, saber)) == (1, 0)
     assert (critical_roll_modifier(quadruple, claw), critical_roll_modifier(quadruple, saber)) == (2, 1)
 

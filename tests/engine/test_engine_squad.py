@@ -7,7 +7,9 @@ import pytest
 from sacredwire.engine import Rules
 from sacredwire.engine.activation import ActivationBag, blessings_allowed, read_blessings
 from sacredwire.engine.dice import DiceTier
-from sacredwire.engine.squad import BUDGET, SquadModel, assign_attributes, remaining_after, squad_problems
+from sacredwire.engine.squad import SquadModel, assign_attributes, remaining_after, squad_problems
+
+from ._content import NUMBERS
 
 D4, D6, D8 = (DiceTier.parse(t) for t in ("2d4", "2d6", "2d8"))
 
@@ -49,13 +51,12 @@ def test_budget_example(rules: Rules):
               model(rules, "Tobias Valdez", "brute", "sword", "mesh-wrap"),
               model(rules, "Sunita Roche", "zealot", "injector", "knife")]
     assert [m.cost for m in bought] == [15, 12, 12]
-    assert remaining_after(bought) == [45, 33, 21]
-    assert squad_problems(bought, complete=False) == []
-    assert BUDGET == 60
+    assert remaining_after(bought, NUMBERS.budget) == [45, 33, 21]
+    assert squad_problems(budget=NUMBERS.budget, size=NUMBERS.squad_size, models=bought, complete=False) == []
 
 
 def test_weapon_and_armor_limits(rules: Rules):
-    problems = squad_problems([model(rules, "Tobias", "brute", "carbine"),
+    problems = squad_problems(budget=NUMBERS.budget, size=NUMBERS.squad_size, models=[model(rules, "Tobias", "brute", "carbine"),
                                model(rules, "Dmitri", "gunner", "sword", "heavy-cuirass"),
                                model(rules, "Pike", "scout", "mesh-wrap", "flak-wrap")], complete=False)
     assert len(problems) == 4
@@ -65,20 +66,20 @@ def test_weapon_and_armor_limits(rules: Rules):
 
 
 def test_improvised_combat_and_grenades_are_for_everyone(rules: Rules):
-    assert squad_problems([model(rules, "Dmitri", "gunner", "improvised", "frag")], complete=False) == []
+    assert squad_problems(budget=NUMBERS.budget, size=NUMBERS.squad_size, models=[model(rules, "Dmitri", "gunner", "improvised", "frag")], complete=False) == []
 
 
 def test_squad_size_boss_and_max_per_squad(rules: Rules):
     squad = [model(rules, "A", "boss"), model(rules, "B", "broadcaster"), model(rules, "C", "broadcaster"),
              model(rules, "D", "veteran"), model(rules, "E", "veteran")]
-    assert squad_problems(squad) == ["2 broadcaster contracts, at most 1 per squad"]
-    assert any("exactly one Boss" in p for p in squad_problems(squad[1:] + [model(rules, "F", "agent")]))
-    assert any("5 models" in p for p in squad_problems(squad[:4]))
+    assert squad_problems(budget=NUMBERS.budget, size=NUMBERS.squad_size, models=squad) == ["2 broadcaster contracts, at most 1 per squad"]
+    assert any("exactly one Boss" in p for p in squad_problems(budget=NUMBERS.budget, size=NUMBERS.squad_size, models=squad[1:] + [model(rules, "F", "agent")]))
+    assert any(f"{NUMBERS.squad_size} models" in p for p in squad_problems(budget=NUMBERS.budget, size=NUMBERS.squad_size, models=squad[:4]))
 
 
 def test_over_budget(rules: Rules):
     rich = [model(rules, name, "veteran", "power-fist", "chain-blade", "rifle") for name in "AB"]
-    assert any("over the 60-sub budget" in p for p in squad_problems(rich, complete=False))
+    assert any(f"over the {NUMBERS.budget}-sub budget" in p for p in squad_problems(budget=NUMBERS.budget, size=NUMBERS.squad_size, models=rich, complete=False))
 
 
 def test_a_round_example():
@@ -93,7 +94,7 @@ def test_blessings_example(rules: Rules):
     results = read_blessings(rules.blessings, [3, 3, 5])
     assert [b.key for b in results] == ["boost", "boost", "severance"]
     assert results[0].dt == 1
-    assert blessings_allowed(["Ines", "Ines", "Tobias"]) == [True, False, True]
+    assert blessings_allowed(["Ines", "Ines", "Tobias"], NUMBERS.blessings_per_model) == [True, False, True]
 
 
 def test_surplus_rolls_twice_ignoring_its_own_face(rules: Rules):

@@ -56,6 +56,7 @@ from . import (  # noqa: E402,F401
     ids,
     languages,
     metadata,
+    numbers,
     quickref,
     reference_style,
     safety,

@@ -18,9 +18,10 @@ from ..diagnostics import Diagnostic, Location, Severity
 from ..engine import Dice, ExampleInputError, Rules, run_example
 from ..engine.example_checks import EXAMPLE_CHECKS
 from ..engine_adapter import RulesTableError, TableProblem, adapt_rules
-from ..example_text import FieldError, FieldRef, resolve, show, typed_numbers
+from ..example_text import OUTCOME_WORDS, FieldError, FieldRef, resolve, show, typed_numbers
 from ..ids import ExampleId, RuleId
 from ..model import Example, Rulebook
+from ..rule_fields import is_rule_field
 from . import check, iter_sections
 
 # --- the prose of each example block ----------------------------------------------------------
@@ -89,7 +90,8 @@ def stray_fields(rulebook: Rulebook) -> Iterator[tuple[str, Location]]:
                 line = token.map[0] + 1
                 for child in token.children or []:
                     line += child.type in ("softbreak", "hardbreak")
-                    if child.type == "example_field":
+                    # A rule's number (``{$rule...}``, ``{$table...}``) belongs in the prose: see numbers.py.
+                    if child.type == "example_field" and not is_rule_field(FieldRef(child.meta["path"])):
                         yield child.content, Location(section.location.file, line)
 
 
@@ -116,7 +118,7 @@ def _read_inline(inline: Any, file: str, example: Example | None, block: Example
             block.text += printed or child.content
             block.spans.append((begin, len(block.text), item))
         elif child.type in ("text", "code_inline"):
-            for number in typed_numbers(child.content, block.lang):
+            for number in typed_numbers(child.content, block.lang, outcomes=True):
                 block.typed.append((number.text, Location(file, line)))
             block.text += child.content
         elif child.type == "xref":
@@ -278,8 +280,16 @@ def hand_typed_numbers(rulebook: Rulebook) -> Iterator[Diagnostic]:
                          f"{content} stands outside a '::: example' block: no example fills it in",
                          "move it into the example whose data it prints, or write the words")
     fields_by_language: dict[ExampleId, dict[str, tuple[set[str], Location]]] = {}
+    orders: dict[tuple[ExampleId, str], list[str]] = {}
     for block in example_blocks(rulebook):
         for text, location in block.typed:
+            if text.lower() in OUTCOME_WORDS.get(block.lang, set()):
+                yield Diagnostic("EX004", Severity.ERROR, location,
+                                 f"example {block.example}: the outcome {text!r} is typed by hand; the engine "
+                                 "computes it, and the words print from its result",
+                                 "write a field such as {$claims.outcome:hits}, {$claims.result.Name:holds} or "
+                                 "{$claims.throw:throw}, claiming the outcome in content/examples/*.yaml")
+                continue
             yield Diagnostic("EX004", Severity.ERROR, location,
                              f"example {block.example}: {text!r} is typed by hand; every number an example "
                              "prints comes from its data",
@@ -291,8 +301,12 @@ def hand_typed_numbers(rulebook: Rulebook) -> Iterator[Diagnostic]:
                                  f"example {block.example}: field {{${item.ref.path}}} prints nothing: {item.error}",
                                  "name a key of the example's given or claims")
         paths = {item.ref.path for item in block.fields}
+        order = [item.ref.path for item in block.fields]
         seen = fields_by_language.setdefault(block.example, {})
         for lang, (other, where) in seen.items():
+            # The same fields as often, in another order: two of them traded places.
+            if sorted(order) == sorted(orders[(block.example, lang)]) and order != orders[(block.example, lang)]:
+                yield _swapped(block, order, lang, orders[(block.example, lang)], where)
             if other != paths:
                 only_here, only_there = sorted(paths - other), sorted(other - paths)
                 yield Diagnostic("EX004", Severity.ERROR, block.location,
@@ -301,6 +315,23 @@ def hand_typed_numbers(rulebook: Rulebook) -> Iterator[Diagnostic]:
                                  f"only in {lang}: {', '.join(only_there) or '-'}",
                                  "a translation changes words, never numbers: print the same fields")
         seen.setdefault(block.lang, (paths, block.location))
+        orders.setdefault((block.example, block.lang), order)
+
+
+def _swapped(block: ExampleBlock, order: list[str], lang: str, other: list[str], where: Location) -> Diagnostic:
+    """EX006: the same fields in another order, so a number stands where the other language has another.
+
+    Every language tells an example in the same order (the numbers of a worked
+    example follow its steps), so two fields that trade places in one language
+    print each other's numbers: the attacker's dice where the defender's belong.
+    """
+    index = next(i for i, (mine, theirs) in enumerate(zip(order, other, strict=False)) if mine != theirs)
+    location = next((item.location for item in block.fields[index:index + 1]), block.location)
+    return Diagnostic("EX006", Severity.ERROR, location,
+                      f"example {block.example} ({block.lang}): field {index + 1} is {{${order[index]}}} where "
+                      f"{lang} ({where}) prints {{${other[index]}}}: each number stands in the same place in "
+                      f"every language",
+                      "print the fields in the order of the other language (swap them back)")
 
 
 @check("examples")

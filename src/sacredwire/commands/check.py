@@ -8,6 +8,7 @@ from rich.console import Console
 
 from ..check import errors_in, run_checks
 from ..check.examples import verify_examples
+from ..check.numbers import number_tally
 from ..cli import EXIT_FINDINGS, EXIT_OK, command
 from ..report import FORMATS, ExampleTally, report, summary
 from . import load_project
@@ -34,9 +35,10 @@ def check_command(args: argparse.Namespace, console: Console) -> int:
     outcomes = verify_examples(rulebook)
     passed = sum(1 for outcome in outcomes if outcome.passed)
     examples = ExampleTally(passed=passed, failed=len(outcomes) - passed)
-    print(report(findings, args.format, examples), end="")
+    numbers = number_tally(rulebook)
+    print(report(findings, args.format, examples, numbers), end="")
     if args.format == "github":
         # Annotations carry no totals; the log still shows them.
-        console.print(summary(findings, examples), markup=False)
+        console.print(summary(findings, examples, numbers), markup=False)
     failing = findings if args.strict else errors_in(findings)
     return EXIT_FINDINGS if failing else EXIT_OK

@@ -9,6 +9,8 @@ from rich.console import Console
 
 from ..cli import EXIT_OK, EXIT_UNLOADABLE, command
 from ..engine import DiceTier, Odds, opposed_odds
+from ..engine_adapter import rule_numbers
+from . import load_project
 
 _ROWS = (("p_win", "wins", "win"), ("p_double", "Double or better", "double"),
          ("p_triple", "Triple or better (critical)", "triple"), ("p_fumble", "fumbles", "fumble"))
@@ -59,6 +61,8 @@ def odds_command(args: argparse.Namespace, console: Console) -> int:
     except ValueError as error:
         console.print(f"error: {error}", markup=False)
         return EXIT_UNLOADABLE
-    odds = opposed_odds(attacker, defender, args.att_mod, args.def_mod, fixed=args.fixed)
+    _, rulebook = load_project()
+    odds = opposed_odds(attacker, defender, rule_numbers(rulebook).multiples, args.att_mod, args.def_mod,
+                        fixed=args.fixed)
     print(_as_json(odds, args) if args.json else _as_table(odds, args))
     return EXIT_OK

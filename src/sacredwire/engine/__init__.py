@@ -1,8 +1,8 @@
 """The rules core: pure, deterministic, standard library only.
 
 No I/O and no rendering. Everything the tables hold comes in as a
-:class:`Rules` value built by an adapter outside this package; only numbers
-the rules state in prose are constants here, each with its rule ID.
+:class:`Rules` value built by an adapter outside this package, and so do the
+numbers the rules state in prose (:mod:`.numbers`, read from ``content/rules.yaml``).
 
 - :mod:`.dice`: dice tiers, damage dice, DT modifiers with caps and overflow (C1.9, C1.10)
 - :mod:`.rolls`: opposed rolls, Doubles, Triples and fumbles (C1.9, C4.16, C4.17)

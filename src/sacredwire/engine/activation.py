@@ -10,11 +10,6 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 
-# C4.1 step 1: each player rolls Corporate Blessings, d8 three times.
-BLESSING_ROLLS = 3
-# C4.2: no model receives more than one blessing a round.
-BLESSINGS_PER_MODEL = 1
-
 
 @dataclass(frozen=True)
 class ActivationBag:
@@ -100,11 +95,11 @@ def _take_two_other(stream: Iterator[int], face: int) -> list[int]:
     return kept
 
 
-def blessings_allowed(recipients: Sequence[str]) -> list[bool]:
-    """For blessings handed out in order, whether each may go to its model: one per model per round (C4.2)."""
+def blessings_allowed(recipients: Sequence[str], per_model: int) -> list[bool]:
+    """For blessings handed out in order, whether each may go to its model: ``per_model`` a round (C4.2)."""
     received: dict[str, int] = {}
     allowed = []
     for model in recipients:
-        allowed.append(received.get(model, 0) < BLESSINGS_PER_MODEL)
+        allowed.append(received.get(model, 0) < per_model)
         received[model] = received.get(model, 0) + 1
     return allowed

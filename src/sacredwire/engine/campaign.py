@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from typing import Protocol, TypeVar
 
 from .dice import DiceTier, RolledTiers, against_fixed, apply_modifiers
-from .rolls import TRIPLE, Outcome, opposed_outcome
+from .numbers import RuleNumbers
+from .rolls import Outcome, opposed_outcome
 
 # C4.3, K2.1: Search needs the model within 1" of the Loot Marker, and not Engaged.
 SEARCH_REACH = 1
@@ -152,9 +153,9 @@ def search_allowed(distance: float, engaged: bool = False) -> bool:
     return distance <= SEARCH_REACH and not engaged
 
 
-def search_roll(wits: DiceTier, total: int, marker_total: int, mod: int = 0) -> Outcome:
+def search_roll(wits: DiceTier, total: int, marker_total: int, fixed: DiceTier, mod: int = 0) -> Outcome:
     """Wits against the marker's fixed 2d6, which ignores overflow (K2.1, C1.10)."""
-    return _settle(against_fixed(wits, mod), total, marker_total)
+    return _settle(against_fixed(wits, fixed, mod), total, marker_total)
 
 
 def interrogate_tiers(wits: DiceTier, coworker_wits: DiceTier, wounded: bool = False,
@@ -226,10 +227,10 @@ EXAMINE_CRITICAL_EVIDENCE = 1
 EXAMINE_REACH = 1
 
 
-def examine(wits: DiceTier, total: int, relay_total: int) -> tuple[Outcome, bool]:
+def examine(wits: DiceTier, total: int, relay_total: int, numbers: RuleNumbers) -> tuple[Outcome, bool]:
     """Wits against the relay's fixed 2d6 (M3.1, C1.10); a success at least triple the 2d6 is critical."""
-    outcome = _settle(against_fixed(wits), total, relay_total)
-    return outcome, outcome is Outcome.ATTACKER_WINS and total >= TRIPLE * relay_total
+    outcome = _settle(against_fixed(wits, numbers.fixed_roll), total, relay_total)
+    return outcome, outcome is Outcome.ATTACKER_WINS and total >= numbers.multiples.triple * relay_total
 
 
 # --- post-game (K3) ----------------------------------------------------------------------

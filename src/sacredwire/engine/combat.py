@@ -1,9 +1,12 @@
 """Combat and actions (C4, C5.1): damage, Riposte, falls, grenades, morale, sight, casting.
 
->>> resolve_damage(Dice.parse("d6"), health=14, maximum=True, armor_reduction=2).health_after
+>>> resolve_damage(Dice.parse("d6"), health=14, maximum=True, armor_reduction=2, out_of_action_at=0).health_after
 10
->>> str(fall_damage(8, (FallBand(0, 3, None), FallBand(4, 6, Dice.parse("1d6")))))
+>>> str(fall_damage(8, (FallBand(0, 3, None), FallBand(4, 6, Dice.parse("1d6"))), step=3))
 '2d6'
+
+Every number the rules state in prose comes in as a :class:`~.numbers.RuleNumbers`
+(or one of its values), read from the content by the caller.
 """
 
 from __future__ import annotations
@@ -12,42 +15,18 @@ import enum
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from types import MappingProxyType
 
 from .campaign import TableRow
 from .dice import Dice, DiceTier, RolledTiers, against_fixed, apply_modifiers
 from .gear import Weapon, WeaponClass
-from .rolls import TRIPLE, AttackResult, Outcome, opposed_outcome
+from .numbers import RuleNumbers
+from .rolls import AttackResult, Outcome, opposed_outcome
 
-# C4.7: the defender Ripostes with Combat at -1 DT.
-RIPOSTE_DT = -1
-# C4.7: a failed Riposte makes the attacker roll double its weapon damage dice.
-RIPOSTE_DAMAGE_DICE = 2
-# C4.5: each enemy a model leaves without Disengage gets one free attack at -1 DT.
-FREE_ATTACKS_PER_ENEMY = 1
-FREE_ATTACK_DT = -1
-# C4.11: shooting at an Engaged target is -1 DT Combat; a miss hits a random model within 1" of it.
-INTO_MELEE_DT = -1
-STRAY_RANGE = 1
 # A5.1, A6.1: critical and fumble tables are rolled on a d6.
 CRITICAL_DIE = Dice(1, 6)
-# C4.18: a model at this Health or below is Out of Action.
-OUT_OF_ACTION_HEALTH = 0
-# C4.10, C4.11, C4.13: Combat penalties for shooting after moving, into melee, at a target in Cover.
-SHOOTING_PENALTIES = MappingProxyType({"moved": -1, "into_melee": -1, "cover": -1})
-# C4.6: no damage for the first 3", then 1d6 for every 3" fallen, rounding up.
-FALL_STEP = 3
 # C4.9: the body parts that give line of sight; arms and weapons do not count.
 TARGETABLE_PARTS = ("legs", "torso", "head")
 NON_TARGETABLE_PARTS = ("arms", "weapons")
-# C4.14, C4.15: a grenade is thrown at a point within 6" and hits everything within 3" of where it lands.
-GRENADE_RANGE = 6
-GRENADE_BLAST = 3
-# C4.15: a failed throw scatters d6".
-GRENADE_SCATTER = Dice(1, 6)
-# C4.19: a friendly model within 3" gives +1 DT Wits on the morale test.
-MORALE_FRIEND_RANGE = 3
-MORALE_FRIEND_DT = 1
 
 
 # --- damage (C4.18) ------------------------------------------------------------
@@ -61,14 +40,15 @@ class DamageResult:
     armor: int
     dealt: int
     health_after: int
+    out_of_action_at: int
 
     @property
     def out_of_action(self) -> bool:
-        """Health at 0 or below: Out of Action (C4.18)."""
-        return self.health_after <= OUT_OF_ACTION_HEALTH
+        """Health at the rules' threshold or below: Out of Action (C4.18)."""
+        return self.health_after <= self.out_of_action_at
 
 
-def resolve_damage(dice: Dice, health: int, *, maximum: bool, rolled: int | None = None,
+def resolve_damage(dice: Dice, health: int, *, maximum: bool, out_of_action_at: int, rolled: int | None = None,
                    critical_bonus: int = 0, armor_reduction: int = 0,
                    armor_piercing: int = 0, vs_armored: int = 0) -> DamageResult:
     """C4.18: weapon damage (its maximum on a Double or better), plus critical damage, less armor.
@@ -78,7 +58,8 @@ def resolve_damage(dice: Dice, health: int, *, maximum: bool, rolled: int | None
     AP N ignores N points of armor reduction (C4.6). A weapon with "+N vs.
     armored" adds N against a model wearing armor, before the reduction (A2):
 
-    >>> resolve_damage(Dice.parse("d12"), 14, maximum=False, rolled=5, armor_reduction=2, vs_armored=2).dealt
+    >>> resolve_damage(Dice.parse("d12"), 14, maximum=False, rolled=5, armor_reduction=2, vs_armored=2,
+    ...                out_of_action_at=0).dealt
     5
     """
     if maximum:
@@ -92,7 +73,7 @@ def resolve_damage(dice: Dice, health: int, *, maximum: bool, rolled: int | None
     armor = max(armor_reduction - armor_piercing, 0)
     extra = vs_armored if armor_reduction > 0 else 0
     dealt = max(weapon_damage + extra + critical_bonus - armor, 0)
-    return DamageResult(weapon_damage, armor, dealt, health - dealt)
+    return DamageResult(weapon_damage, armor, dealt, health - dealt, out_of_action_at)
 
 
 def melee_dice(weapon: Weapon, melee_damage_bonus: int) -> Dice:
@@ -146,7 +127,7 @@ def into_melee_critical(result: AttackResult) -> bool:
 
 
 def riposte_tiers(attacker_combat: DiceTier, defender_combat: DiceTier, defender_weapon: Weapon,
-                  attacker_mod: int = 0, defender_mod: int = 0) -> RolledTiers:
+                  numbers: RuleNumbers, attacker_mod: int = 0, defender_mod: int = 0) -> RolledTiers:
     """The dice of a Riposte: the defender's Combat at -1 DT, plus its weapon's Riposte DT.
 
     Only a melee weapon can Riposte: Improvised Combat cannot (A3.1) and
@@ -154,7 +135,7 @@ def riposte_tiers(attacker_combat: DiceTier, defender_combat: DiceTier, defender
     """
     if defender_weapon.weapon_class is not WeaponClass.MELEE:
         raise ValueError(f"the {defender_weapon.key} cannot Riposte")
-    net = RIPOSTE_DT + defender_weapon.riposte_dt + defender_mod
+    net = numbers.riposte_dt + defender_weapon.riposte_dt + defender_mod
     return apply_modifiers(attacker_combat, defender_combat, attacker_mod, net)
 
 
@@ -169,10 +150,10 @@ class RiposteDamage:
         return weapon.times(self.dice_factor)
 
 
-def riposte_damage(outcome: Outcome) -> RiposteDamage | None:
-    """C4.7: a failed Riposte doubles the attacker's damage dice; a successful one hits back."""
+def riposte_damage(outcome: Outcome, numbers: RuleNumbers) -> RiposteDamage | None:
+    """C4.7: a failed Riposte multiplies the attacker's damage dice; a successful one hits back."""
     if outcome is Outcome.ATTACKER_WINS:
-        return RiposteDamage("defender", RIPOSTE_DAMAGE_DICE)
+        return RiposteDamage("defender", numbers.riposte_damage_dice)
     if outcome is Outcome.DEFENDER_WINS:
         return RiposteDamage("attacker", 1)
     return None
@@ -190,8 +171,8 @@ class FallBand:
     dice: Dice | None
 
 
-def fall_damage(height: int, bands: Sequence[FallBand]) -> Dice | None:
-    """The damage of a fall of ``height`` inches; past the last band, 1d6 more per 3" (C4.6)."""
+def fall_damage(height: int, bands: Sequence[FallBand], step: int) -> Dice | None:
+    """The damage of a fall of ``height`` inches; past the last band, one more die per ``step`` inches (C4.6)."""
     if height < 0:
         raise ValueError(f"a fall of {height}\" is not a fall")
     for band in bands:
@@ -200,13 +181,13 @@ def fall_damage(height: int, bands: Sequence[FallBand]) -> Dice | None:
     last = bands[-1]
     if height < last.low or last.dice is None:
         raise ValueError(f"the Falling table has no row for {height}\"")
-    extra = math.ceil((height - last.high) / FALL_STEP)
+    extra = math.ceil((height - last.high) / step)
     return Dice(last.dice.count + extra, last.dice.sides, last.dice.bonus)
 
 
-def free_attacks(engaged_enemies: int, disengaged: bool) -> int:
-    """Free attacks a model takes for leaving engagement (C4.5): one per enemy, none with Disengage."""
-    return 0 if disengaged else engaged_enemies * FREE_ATTACKS_PER_ENEMY
+def free_attacks(engaged_enemies: int, disengaged: bool, numbers: RuleNumbers) -> int:
+    """Free attacks a model takes for leaving engagement (C4.5): so many per enemy, none with Disengage."""
+    return 0 if disengaged else engaged_enemies * numbers.free_attacks_per_enemy
 
 
 def has_line_of_sight(visible: Iterable[str]) -> bool:
@@ -231,15 +212,16 @@ class Throw(enum.Enum):
     REROLL = "reroll"
 
 
-def throw_grenade(thrower: DiceTier, thrower_total: int, fixed_total: int, mod: int = 0) -> Throw:
+def throw_grenade(thrower: DiceTier, thrower_total: int, fixed_total: int, numbers: RuleNumbers,
+                  mod: int = 0) -> Throw:
     """Combat against the fixed 2d6, which ignores overflow (C4.15, C1.10).
 
     A fail scatters; a fumble (the 2d6 at least three times the thrower's
     total) lands at the thrower's feet.
     """
-    rolled = against_fixed(thrower, mod)
+    rolled = against_fixed(thrower, numbers.fixed_roll, mod)
     _check_totals(rolled, thrower_total, fixed_total)
-    if fixed_total >= TRIPLE * thrower_total:
+    if fixed_total >= numbers.multiples.fumble * thrower_total:
         return Throw.AT_FEET
     outcome = opposed_outcome(rolled.attacker, thrower_total, rolled.defender, fixed_total)
     return {Outcome.ATTACKER_WINS: Throw.ON_TARGET, Outcome.DEFENDER_WINS: Throw.SCATTERS,
@@ -255,14 +237,14 @@ class Morale(enum.Enum):
     REROLL = "reroll"
 
 
-def morale_dice(wits: DiceTier, friend_within: bool) -> DiceTier:
-    """The Wits dice of a morale test: +1 DT with a friend within 3", capped, no overflow."""
-    return against_fixed(wits, MORALE_FRIEND_DT if friend_within else 0).attacker
+def morale_dice(wits: DiceTier, friend_within: bool, numbers: RuleNumbers) -> DiceTier:
+    """The Wits dice of a morale test: better with a friend close by, capped, no overflow."""
+    return against_fixed(wits, numbers.fixed_roll, numbers.morale_friend_dt if friend_within else 0).attacker
 
 
-def morale_test(wits: DiceTier, friend_within: bool, total: int, fixed_total: int) -> Morale:
+def morale_test(wits: DiceTier, friend_within: bool, total: int, fixed_total: int, numbers: RuleNumbers) -> Morale:
     """Wits against the fixed 2d6 when the Boss goes Out of Action; a fail Flees (C4.19)."""
-    rolled = against_fixed(wits, MORALE_FRIEND_DT if friend_within else 0)
+    rolled = against_fixed(wits, numbers.fixed_roll, numbers.morale_friend_dt if friend_within else 0)
     _check_totals(rolled, total, fixed_total)
     outcome = opposed_outcome(rolled.attacker, total, rolled.defender, fixed_total)
     return {Outcome.ATTACKER_WINS: Morale.HOLDS, Outcome.DEFENDER_WINS: Morale.FLEES,
@@ -295,7 +277,7 @@ class CastResult:
     fumble: bool
 
 
-def cast(power: Power, caster_wits: DiceTier, caster_total: int, opposing_total: int,
+def cast(power: Power, caster_wits: DiceTier, caster_total: int, opposing_total: int, numbers: RuleNumbers,
          target_wits: DiceTier | None = None, caster_mod: int = 0, target_mod: int = 0) -> CastResult:
     """Wits against the target's Wits (an offensive Power) or the fixed 2d6 (a support Power).
 
@@ -308,14 +290,14 @@ def cast(power: Power, caster_wits: DiceTier, caster_total: int, opposing_total:
         raise ValueError(f"{power.key} is {'an offensive' if power.offensive else 'a support'} Power: "
                          f"{'give' if power.offensive else 'it rolls against 2d6, not'} the target's Wits")
     if target_wits is None:
-        rolled = against_fixed(caster_wits, caster_mod)
+        rolled = against_fixed(caster_wits, numbers.fixed_roll, caster_mod)
     else:
         rolled = apply_modifiers(caster_wits, target_wits, caster_mod, target_mod)
     _check_totals(rolled, caster_total, opposing_total)
     outcome = opposed_outcome(rolled.attacker, caster_total, rolled.defender, opposing_total)
-    triple = outcome is Outcome.ATTACKER_WINS and caster_total >= TRIPLE * opposing_total
+    triple = outcome is Outcome.ATTACKER_WINS and caster_total >= numbers.multiples.triple * opposing_total
     return CastResult(outcome=outcome, area=triple and power.triple_area is not None,
-                      fumble=opposing_total >= TRIPLE * caster_total)
+                      fumble=opposing_total >= numbers.multiples.fumble * caster_total)
 
 
 def _check_totals(rolled: RolledTiers, first: int, second: int) -> None:

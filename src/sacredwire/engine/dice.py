@@ -140,13 +140,10 @@ def apply_modifiers(attacker: DiceTier, defender: DiceTier,
                        defender=defender_tier.capped(-attacker_excess))
 
 
-# C1.10: Search, grenades, Morale and support Cast are rolled against a fixed 2d6.
-FIXED_ROLL = DiceTier(6)
-
-
-def against_fixed(model: DiceTier, mod: int = 0) -> RolledTiers:
-    """A model's roll against the fixed 2d6: capped, and overflow is ignored (C1.10)."""
-    return RolledTiers(attacker=model.capped(mod), defender=FIXED_ROLL)
+def against_fixed(model: DiceTier, fixed: DiceTier, mod: int = 0) -> RolledTiers:
+    """A model's roll against a fixed roll (C1.10's 2d6: Search, grenades, Morale, support Cast):
+    capped, and overflow is ignored."""
+    return RolledTiers(attacker=model.capped(mod), defender=fixed)
 
 
 @dataclass(frozen=True)

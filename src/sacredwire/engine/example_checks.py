@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import activation, campaign, combat, rolls, squad
-from .dice import FIXED_ROLL, Dice, DiceTier, apply_modifiers
+from .dice import Dice, DiceTier, all_tiers, apply_modifiers
 from .gear import Armor, Weapon
 from .rolls import Outcome
 from .rules import Rules
@@ -161,6 +161,12 @@ def _array(rules: Rules, key: str) -> squad.StatArray:
     return rules.stat_arrays[key]
 
 
+def _attack(rules: Rules, attacker: DiceTier, attacker_total: int, defender: DiceTier,
+            defender_total: int) -> rolls.AttackResult:
+    """An opposed attack read with the rules' multiples (C4.16, C4.17)."""
+    return rolls.resolve_attack(attacker, attacker_total, defender, defender_total, rules.numbers.multiples)
+
+
 def _win(outcome: Outcome) -> str:
     return {Outcome.ATTACKER_WINS: "success", Outcome.DEFENDER_WINS: "fail", Outcome.REROLL: "reroll"}[outcome]
 
@@ -197,10 +203,10 @@ def overflow(rules: Rules, given: Given) -> Computed:
                "penalty penalty_count after_first lowest_tier attacker_rolls defender_rolls defender_steps")
 def stacking(rules: Rules, given: Given) -> Computed:
     situations = given.words("attacker_situations")
-    unknown = [name for name in situations if name not in combat.SHOOTING_PENALTIES]
+    unknown = [name for name in situations if name not in rules.numbers.shooting_penalties]
     if unknown or not situations:
-        raise ExampleInputError(f"attacker_situations: one or more of {', '.join(combat.SHOOTING_PENALTIES)}")
-    mods = [combat.SHOOTING_PENALTIES[name] for name in situations]
+        raise ExampleInputError(f"attacker_situations: one or more of {', '.join(rules.numbers.shooting_penalties)}")
+    mods = [rules.numbers.shooting_penalties[name] for name in situations]
     attacker, defender = given.tier("attacker_dice"), given.tier("defender_dice")
     first = apply_modifiers(attacker, defender, mods[0])
     rolled = apply_modifiers(attacker, defender, sum(mods))
@@ -237,10 +243,10 @@ def budget(rules: Rules, given: Given) -> Computed:
         "prices": {item.key: item.cost for model in models for item in model.items},
         "costs": {model.name: model.cost for model in models},
         "group_costs": {group: squad.spent([by_name[name] for name in names]) for group, names in groups.items()},
-        "remaining": dict(zip(by_name, squad.remaining_after(models), strict=True)),
+        "remaining": dict(zip(by_name, squad.remaining_after(models, rules.numbers.budget), strict=True)),
         # The models still to equip after each one.
-        "models_left": {model.name: squad.SQUAD_SIZE - index for index, model in enumerate(models, start=1)},
-        "problems": squad.squad_problems(models, complete=False),
+        "models_left": {model.name: rules.numbers.squad_size - index for index, model in enumerate(models, start=1)},
+        "problems": squad.squad_problems(models, rules.numbers.budget, rules.numbers.squad_size, complete=False),
     }
 
 
@@ -278,25 +284,25 @@ def activation_tokens(rules: Rules, given: Given) -> Computed:
             raise ExampleInputError(f"unknown event {event!r} (events: {', '.join(BAG_EVENTS)})")
         bag = getattr(bag, event)()
     return {"squads": len(squads), "tokens": tokens, "move": _contract(rules, str(given.get("activating"))).move,
-            "out_of_action_health": combat.OUT_OF_ACTION_HEALTH, "remaining": bag.total}
+            "out_of_action_health": rules.numbers.out_of_action_health, "remaining": bag.total}
 
 
 @example_check("blessings", "rolls boosted recipients",
                "die rolls_per_round results counts boosted per_model allowed")
 def blessings(rules: Rules, given: Given) -> Computed:
     faces = given.get("rolls")
-    if not isinstance(faces, list) or len(faces) != activation.BLESSING_ROLLS:
-        raise ExampleInputError(f"rolls must list the {activation.BLESSING_ROLLS} d8 rolls of a round")
+    if not isinstance(faces, list) or len(faces) != rules.numbers.blessing_rolls:
+        raise ExampleInputError(f"rolls must list the {rules.numbers.blessing_rolls} d8 rolls of a round")
     results = activation.read_blessings(rules.blessings, faces)
     boost = next((blessing for blessing in results if blessing.dt), None)
     if boost is None:
         raise ExampleInputError("no blessing in these rolls changes a DT")
     keys = [blessing.key for blessing in results]
-    return {"die": str(rules.blessing_die), "rolls_per_round": activation.BLESSING_ROLLS, "results": keys,
+    return {"die": str(rules.blessing_die), "rolls_per_round": rules.numbers.blessing_rolls, "results": keys,
             "counts": {key: keys.count(key) for key in keys},
             "boosted": str(given.tier("boosted").capped(boost.dt)),
-            "per_model": activation.BLESSINGS_PER_MODEL,
-            "allowed": activation.blessings_allowed(given.words("recipients"))}
+            "per_model": rules.numbers.blessings_per_model,
+            "allowed": activation.blessings_allowed(given.words("recipients"), rules.numbers.blessings_per_model)}
 
 
 @example_check("move_then_search", "contract distance moves",
@@ -309,22 +315,22 @@ def move_then_search(rules: Rules, given: Given) -> Computed:
     return {"move": move, "distance_after": distance - moves, "search_reach": campaign.SEARCH_REACH,
             "search_before": campaign.search_allowed(distance),
             "search_after": campaign.search_allowed(distance - moves),
-            "search_against": str(FIXED_ROLL)}
+            "search_against": str(rules.numbers.fixed_roll)}
 
 
 @example_check("disengage", "engaged_with", "attacks_per_enemy free_attacks free_attack_dt with_disengage")
 def disengage(rules: Rules, given: Given) -> Computed:
     enemies = len(given.words("engaged_with"))
-    return {"attacks_per_enemy": combat.FREE_ATTACKS_PER_ENEMY,
-            "free_attacks": combat.free_attacks(enemies, disengaged=False),
-            "free_attack_dt": combat.FREE_ATTACK_DT,
-            "with_disengage": combat.free_attacks(enemies, disengaged=True)}
+    return {"attacks_per_enemy": rules.numbers.free_attacks_per_enemy,
+            "free_attacks": combat.free_attacks(enemies, False, rules.numbers),
+            "free_attack_dt": rules.numbers.free_attack_dt,
+            "with_disengage": combat.free_attacks(enemies, True, rules.numbers)}
 
 
 @example_check("fall", "weapon height faces", "knockback free band band_from band_to dice damage")
 def fall(rules: Rules, given: Given) -> Computed:
     height = given.number("height")
-    dice = combat.fall_damage(height, rules.falling)
+    dice = combat.fall_damage(height, rules.falling, rules.numbers.fall_step)
     free = max(band.high for band in rules.falling if band.dice is None)
     row = next((band for band in rules.falling if band.low <= height <= band.high), None)
     damage = dice.total_of(given.get("faces")) if dice else 0
@@ -344,14 +350,15 @@ def riposte(rules: Rules, given: Given) -> Computed:
     weapon = _weapon(rules, str(given.get("defender_weapon")))
     a_total = given.total("attacker", attacker)
     d_total = given.total("defense", defense)
-    base = apply_modifiers(attacker, given.tier("defender_combat"), 0, combat.RIPOSTE_DT)
-    rolled = combat.riposte_tiers(attacker, given.tier("defender_combat"), weapon)
+    base = apply_modifiers(attacker, given.tier("defender_combat"), 0, rules.numbers.riposte_dt)
+    rolled = combat.riposte_tiers(attacker, given.tier("defender_combat"), weapon, rules.numbers)
     r_total = given.total("riposte", rolled.defender)
     outcome = rolls.opposed_outcome(rolled.attacker, a_total, rolled.defender, r_total)
-    damage = combat.riposte_damage(outcome)
+    damage = combat.riposte_damage(outcome, rules.numbers)
     return {"attacker_total": a_total, "defense_total": d_total,
             "defense_outcome": rolls.opposed_outcome(attacker, a_total, defense, d_total).value,
-            "riposte_dt": combat.RIPOSTE_DT, "riposte_base": str(base.defender), "weapon_riposte_dt": weapon.riposte_dt,
+            "riposte_dt": rules.numbers.riposte_dt, "riposte_base": str(base.defender),
+            "weapon_riposte_dt": weapon.riposte_dt,
             "riposte_rolls": str(rolled.defender), "riposte_total": r_total,
             "riposte_outcome": outcome.value,
             "damage_dice_factor": damage.dice_factor if damage and damage.target == "defender" else 1}
@@ -369,18 +376,18 @@ def line_of_sight(rules: Rules, given: Given) -> Computed:
 def grenade(rules: Rules, given: Given) -> Computed:
     weapon = _weapon(rules, str(given.get("grenade")))
     thrower = given.tier("thrower_dice")
-    t_total, f_total = given.total("thrower", thrower), given.total("fixed", FIXED_ROLL)
-    throw = combat.throw_grenade(thrower, t_total, f_total)
+    t_total, f_total = given.total("thrower", thrower), given.total("fixed", rules.numbers.fixed_roll)
+    throw = combat.throw_grenade(thrower, t_total, f_total, rules.numbers)
     computed: Computed = {"damage": str(weapon.damage), "type": weapon.type,
-                          "in_range": given.number("distance") <= combat.GRENADE_RANGE,
-                          "thrower_total": t_total, "fixed_dice": str(FIXED_ROLL), "fixed_total": f_total,
+                          "in_range": given.number("distance") <= rules.numbers.grenade_range,
+                          "thrower_total": t_total, "fixed_dice": str(rules.numbers.fixed_roll), "fixed_total": f_total,
                           "times": rolls.multiple(f_total, t_total),
                           "throw": throw.value,
-                          "scatter_dice": str(combat.GRENADE_SCATTER), "blast": combat.GRENADE_BLAST,
+                          "scatter_dice": str(rules.numbers.grenade_scatter), "blast": rules.numbers.grenade_blast,
                           # A6.1: a fumbled throw lands at the thrower's feet and rolls the grenade's Fumble table.
                           "fumble_table": weapon.fumble_table if throw is combat.Throw.AT_FEET else None}
     if throw is combat.Throw.SCATTERS:
-        computed["scatter"] = combat.GRENADE_SCATTER.total_of([given.number("scatter")])
+        computed["scatter"] = rules.numbers.grenade_scatter.total_of([given.number("scatter")])
     return computed
 
 
@@ -392,11 +399,11 @@ def multiples(rules: Rules, given: Given) -> Computed:
     attacker, defender = given.tier("attacker_dice"), given.tier("defender_dice")
     weapon = _weapon(rules, str(given.get("weapon")))
     a_total, d_total = given.total("attacker", attacker), given.total("defender", defender)
-    result = rolls.resolve_attack(attacker, a_total, defender, d_total)
+    result = _attack(rules, attacker, a_total, defender, d_total)
     if result.critical and weapon.type not in rules.critical_tables:
         raise ExampleInputError(f"no critical table for the {weapon.type} type")
     # "Swap the rolls": the same two totals, the other way round.
-    swapped = rolls.resolve_attack(attacker, d_total, defender, a_total)
+    swapped = _attack(rules, attacker, d_total, defender, a_total)
     computed: Computed = {
         "weapon_dice": str(weapon.damage), "attacker_total": a_total, "defender_total": d_total,
         "times": result.times, "damage": weapon.damage.maximum if result.maximum_damage else None,
@@ -405,7 +412,7 @@ def multiples(rules: Rules, given: Given) -> Computed:
         "swapped_fumble": combat.fumble_table(swapped, weapon) is not None,
         "swapped_fumble_table": combat.fumble_table(swapped, weapon)}
     if given.has("other_defender_total"):
-        other = rolls.resolve_attack(attacker, a_total, defender, given.total("other_defender", defender))
+        other = _attack(rules, attacker, a_total, defender, given.total("other_defender", defender))
         computed.update(other_times=other.times,
                         other_critical_modifier=combat.critical_roll_modifier(other, weapon) if other.critical else 0)
     return computed
@@ -413,14 +420,18 @@ def multiples(rules: Rules, given: Given) -> Computed:
 
 @example_check("damage", "attacker_contract attacker_dice defender_dice weapon attacker_total attacker_faces "
                "defender_total defender_faces damage_roll armor target",
-               "times weapon_dice weapon_damage vs_armored armor dealt health health_after out_of_action")
+               "outcome times weapon_dice weapon_damage vs_armored armor dealt health health_after out_of_action")
 def damage(rules: Rules, given: Given) -> Computed:
     attacker, defender = given.tier("attacker_dice"), given.tier("defender_dice")
     weapon = _weapon(rules, str(given.get("weapon")))
-    bonus = _contract(rules, str(given.get("attacker_contract"))).melee_damage_bonus \
-        if given.has("attacker_contract") else 0
+    bonus = 0
+    if given.has("attacker_contract"):
+        contract = _contract(rules, str(given.get("attacker_contract")))
+        if not contract.weapons.allows(weapon):
+            raise ExampleInputError(f"a {contract.key} cannot carry the {weapon.key} (C2.3, C2.4)")
+        bonus = contract.melee_damage_bonus
     dice = combat.melee_dice(weapon, bonus)
-    result = rolls.resolve_attack(attacker, given.total("attacker", attacker),
+    result = _attack(rules, attacker, given.total("attacker", attacker),
                                   defender, given.total("defender", defender))
     if result.outcome is not Outcome.ATTACKER_WINS:
         raise ExampleInputError("the attack does not hit")
@@ -431,8 +442,10 @@ def damage(rules: Rules, given: Given) -> Computed:
     hit = combat.resolve_damage(dice, health, maximum=result.maximum_damage,
                                 rolled=given.number("damage_roll") if given.has("damage_roll") else None,
                                 armor_reduction=rules.armor_tiers[tier_key].reduction,
-                                armor_piercing=weapon.armor_piercing, vs_armored=weapon.vs_armored)
-    return {"times": result.times, "weapon_dice": str(dice), "weapon_damage": hit.weapon_damage,
+                                armor_piercing=weapon.armor_piercing, vs_armored=weapon.vs_armored,
+                                out_of_action_at=rules.numbers.out_of_action_health)
+    return {"outcome": result.outcome.value, "times": result.times, "weapon_dice": str(dice),
+            "weapon_damage": hit.weapon_damage,
             "vs_armored": weapon.vs_armored, "armor": hit.armor, "dealt": hit.dealt, "health": health,
             "health_after": hit.health_after,
             "out_of_action": hit.out_of_action}
@@ -443,8 +456,12 @@ def damage(rules: Rules, given: Given) -> Computed:
 def hit_damage(rules: Rules, given: Given) -> Computed:
     """One hit's damage roll against a target in armor (or none): "+N vs. armored" before the reduction (A2)."""
     weapon = _weapon(rules, str(given.get("weapon")))
-    bonus = _contract(rules, str(given.get("attacker_contract"))).melee_damage_bonus \
-        if given.has("attacker_contract") else 0
+    bonus = 0
+    if given.has("attacker_contract"):
+        contract = _contract(rules, str(given.get("attacker_contract")))
+        if not contract.weapons.allows(weapon):
+            raise ExampleInputError(f"a {contract.key} cannot carry the {weapon.key} (C2.3, C2.4)")
+        bonus = contract.melee_damage_bonus
     dice = combat.melee_dice(weapon, bonus)
     reduction = 0
     if given.has("armor"):
@@ -454,7 +471,7 @@ def hit_damage(rules: Rules, given: Given) -> Computed:
         reduction = rules.armor_tiers[tier_key].reduction
     hit = combat.resolve_damage(dice, 0, maximum=False, rolled=given.number("damage_roll"),
                                 armor_reduction=reduction, armor_piercing=weapon.armor_piercing,
-                                vs_armored=weapon.vs_armored)
+                                vs_armored=weapon.vs_armored, out_of_action_at=rules.numbers.out_of_action_health)
     return {"weapon_dice": str(dice), "weapon_damage": hit.weapon_damage, "vs_armored": weapon.vs_armored,
             "armor": hit.armor, "dealt": hit.dealt}
 
@@ -466,14 +483,14 @@ def hit_damage(rules: Rules, given: Given) -> Computed:
 def into_melee(rules: Rules, given: Given) -> Computed:
     """C4.11: -1 DT at an Engaged target; a miss hits a random model within 1"; a fumble rolls only its table."""
     weapon = _weapon(rules, str(given.get("weapon")))
-    rolled = apply_modifiers(given.tier("attacker_dice"), given.tier("defender_dice"), combat.INTO_MELEE_DT)
+    rolled = apply_modifiers(given.tier("attacker_dice"), given.tier("defender_dice"), rules.numbers.into_melee_dt)
     a_total, d_total = given.total("attacker", rolled.attacker), given.total("defender", rolled.defender)
-    result = rolls.resolve_attack(rolled.attacker, a_total, rolled.defender, d_total)
-    computed: Computed = {"penalty": combat.INTO_MELEE_DT, "attacker_rolls": str(rolled.attacker),
+    result = _attack(rules, rolled.attacker, a_total, rolled.defender, d_total)
+    computed: Computed = {"penalty": rules.numbers.into_melee_dt, "attacker_rolls": str(rolled.attacker),
                           "attacker_total": a_total, "defender_total": d_total, "outcome": result.outcome.value,
-                          "stray": combat.shot_strays(result), "stray_range": combat.STRAY_RANGE}
+                          "stray": combat.shot_strays(result), "stray_range": rules.numbers.stray_range}
     if given.has("other_defender_total"):
-        other = rolls.resolve_attack(rolled.attacker, a_total, rolled.defender,
+        other = _attack(rules, rolled.attacker, a_total, rolled.defender,
                                      given.total("other_defender", rolled.defender))
         computed.update(other_times=other.fumble_times, other_fumble_table=combat.fumble_table(other, weapon),
                         other_critical=combat.into_melee_critical(other))
@@ -481,30 +498,31 @@ def into_melee(rules: Rules, given: Given) -> Computed:
 
 
 @example_check("fumble", "attacker_dice defender_dice weapon attacker_faces attacker_total defender_faces "
-               "defender_total", "attacker_total defender_total fumble_times fumble_table fumble_die fumble_modifier")
+               "defender_total",
+               "outcome attacker_total defender_total fumble_times fumble_table fumble_die fumble_modifier")
 def fumble(rules: Rules, given: Given) -> Computed:
     """C4.17, A6.1: the defender triples the attacker; each step past Triple adds 1 to the Fumble roll."""
     attacker, defender = given.tier("attacker_dice"), given.tier("defender_dice")
     weapon = _weapon(rules, str(given.get("weapon")))
     a_total, d_total = given.total("attacker", attacker), given.total("defender", defender)
-    result = rolls.resolve_attack(attacker, a_total, defender, d_total)
+    result = _attack(rules, attacker, a_total, defender, d_total)
     table = combat.fumble_table(result, weapon)
-    return {"attacker_total": a_total, "defender_total": d_total, "fumble_times": result.fumble_times,
+    return {"outcome": result.outcome.value, "attacker_total": a_total, "defender_total": d_total,
+            "fumble_times": result.fumble_times,
             "fumble_table": table, "fumble_die": str(combat.CRITICAL_DIE),
             "fumble_modifier": result.fumble_modifier if table else 0}
 
 
 @example_check("critical", "attacker_dice defender_dice weapon attacker_faces attacker_total defender_faces "
                "defender_total critical_roll",
-               "attacker_total defender_total times critical_table critical_die step_bonus weapon_bonus "
-               "critical_modifier "
-               "critical_total critical_row top_row")
+               "outcome attacker_total defender_total times critical_table critical_die step_bonus weapon_bonus "
+               "critical_modifier critical_total critical_row top_row")
 def critical(rules: Rules, given: Given) -> Computed:
     """A5.1: a Triple or better rolls d6 on the weapon type's table, plus steps and the weapon's bonus; 6+ row."""
     attacker, defender = given.tier("attacker_dice"), given.tier("defender_dice")
     weapon = _weapon(rules, str(given.get("weapon")))
     a_total, d_total = given.total("attacker", attacker), given.total("defender", defender)
-    result = rolls.resolve_attack(attacker, a_total, defender, d_total)
+    result = _attack(rules, attacker, a_total, defender, d_total)
     if not result.critical:
         raise ExampleInputError("the attack is not a Triple: no critical roll")
     rows = rules.critical_rows.get(str(weapon.type))
@@ -515,8 +533,8 @@ def critical(rules: Rules, given: Given) -> Computed:
         raise ExampleInputError(f"critical_roll: a {combat.CRITICAL_DIE} cannot roll {roll}")
     modifier = combat.critical_roll_modifier(result, weapon)
     row = combat.table_row(rows, roll + modifier)
-    return {"attacker_total": a_total, "defender_total": d_total, "times": result.times,
-            "critical_table": weapon.type, "critical_die": str(combat.CRITICAL_DIE),
+    return {"outcome": result.outcome.value, "attacker_total": a_total, "defender_total": d_total,
+            "times": result.times, "critical_table": weapon.type, "critical_die": str(combat.CRITICAL_DIE),
             "step_bonus": result.critical_modifier,
             "weapon_bonus": weapon.critical_bonus, "critical_modifier": modifier, "critical_total": roll + modifier,
             "critical_row": row.key, "top_row": str(rows[-1].band)}
@@ -576,11 +594,12 @@ def behaviour(rules: Rules, given: Given) -> Computed:
 def examine(rules: Rules, given: Given) -> Computed:
     """M3.1: Examine, Wits against 2d6 at the relay: 1 Lead; a critical also gives 1 Evidence."""
     wits = given.tier("wits")
-    total, relay = given.total("", wits), given.total("relay", FIXED_ROLL)
-    outcome, is_critical = campaign.examine(wits, total, relay)
+    total, relay = given.total("", wits), given.total("relay", rules.numbers.fixed_roll)
+    outcome, is_critical = campaign.examine(wits, total, relay, rules.numbers)
     won = outcome is Outcome.ATTACKER_WINS
-    return {"reach": campaign.EXAMINE_REACH, "total": total, "relay_dice": str(FIXED_ROLL), "relay_total": relay,
-            "result": _win(outcome), "critical": is_critical, "critical_times": rolls.TRIPLE,
+    return {"reach": campaign.EXAMINE_REACH, "total": total, "relay_dice": str(rules.numbers.fixed_roll),
+            "relay_total": relay,
+            "result": _win(outcome), "critical": is_critical, "critical_times": rules.numbers.multiples.triple,
             "leads": campaign.EXAMINE_LEADS if won else 0,
             "evidence": campaign.EXAMINE_CRITICAL_EVIDENCE if is_critical else 0}
 
@@ -590,11 +609,12 @@ def morale(rules: Rules, given: Given) -> Computed:
     dice, totals, results = {}, {}, {}
     for entry in given.entries("models"):
         name, wits, friend = str(entry.get("name")), entry.tier("wits"), entry.flag("friend_within")
-        tier = combat.morale_dice(wits, friend)
+        tier = combat.morale_dice(wits, friend, rules.numbers)
         total = entry.total("wits", tier)
         dice[name], totals[name] = str(tier), total
-        results[name] = combat.morale_test(wits, friend, total, entry.total("against", FIXED_ROLL)).value
-    return {"against": str(FIXED_ROLL), "friend_range": combat.MORALE_FRIEND_RANGE, "dice": dice,
+        against = entry.total("against", rules.numbers.fixed_roll)
+        results[name] = combat.morale_test(wits, friend, total, against, rules.numbers).value
+    return {"against": str(rules.numbers.fixed_roll), "friend_range": rules.numbers.morale_friend_range, "dice": dice,
             "total": totals, "result": results}
 
 
@@ -613,17 +633,17 @@ def area_cast(rules: Rules, given: Given) -> Computed:
     caster = given.tier("caster_wits")
     # An offensive power rolls against the target's Wits, a support power against the fixed 2d6.
     target = given.tier("target_wits") if power.offensive else None
-    c_total, t_total = given.total("caster", caster), given.total("target", target or FIXED_ROLL)
-    result = combat.cast(power, caster, c_total, t_total, target)
+    c_total, t_total = given.total("caster", caster), given.total("target", target or rules.numbers.fixed_roll)
+    result = combat.cast(power, caster, c_total, t_total, rules.numbers, target)
     if given.has("other_power"):
         # The same rolls with another Power of the same kind (Focus instead of Ping).
         other_key = str(given.get("other_power"))
         if other_key not in rules.powers or rules.powers[other_key].offensive != power.offensive:
             raise ExampleInputError(f"other_power: no {'offensive' if power.offensive else 'support'} Power "
                                     f"{other_key!r}")
-        other_power_area = combat.cast(rules.powers[other_key], caster, c_total, t_total, target).area
+        other_power_area = combat.cast(rules.powers[other_key], caster, c_total, t_total, rules.numbers, target).area
     computed: Computed = {"offensive": power.offensive, "power_dt": power.dt,
-                          "opposing_dice": str(target or FIXED_ROLL), "caster_total": c_total,
+                          "opposing_dice": str(target or rules.numbers.fixed_roll), "caster_total": c_total,
                           "target_total": t_total, "times": rolls.multiple(c_total, t_total),
                           "outcome": result.outcome.value, "area": result.area,
                           "fumble": result.fumble}
@@ -633,7 +653,7 @@ def area_cast(rules: Rules, given: Given) -> Computed:
         computed["other_power_area"] = other_power_area
     if given.has("other_caster_total") or given.has("other_caster_faces"):
         computed["other_area"] = combat.cast(power, caster, given.total("other_caster", caster), t_total,
-                                             target).area
+                                             rules.numbers, target).area
     return computed
 
 
@@ -644,9 +664,9 @@ def area_cast(rules: Rules, given: Given) -> Computed:
                "total marker_dice marker_total result finding_die finding subs evidence leads merits")
 def search(rules: Rules, given: Given) -> Computed:
     wits = given.tier("wits")
-    total, marker = given.total("", wits), given.total("marker", FIXED_ROLL)
-    result = campaign.search_roll(wits, total, marker)
-    computed: Computed = {"total": total, "marker_dice": str(FIXED_ROLL), "marker_total": marker,
+    total, marker = given.total("", wits), given.total("marker", rules.numbers.fixed_roll)
+    result = campaign.search_roll(wits, total, marker, rules.numbers.fixed_roll)
+    computed: Computed = {"total": total, "marker_dice": str(rules.numbers.fixed_roll), "marker_total": marker,
                           "result": _win(result)}
     if result is Outcome.ATTACKER_WINS:
         computed["finding_die"] = str(rules.search_die)
@@ -709,8 +729,15 @@ def evidence_gap(rules: Rules, given: Given) -> Computed:
                "promotion_die promotion promotion_effects")
 def post_game(rules: Rules, given: Given) -> Computed:
     before = given.number("merits_before")
-    if given.has("exploration_rolls") and not 1 <= given.number("exploration_rolls") <= squad.SQUAD_SIZE:
-        raise ExampleInputError(f"exploration_rolls: a squad has 1 to {squad.SQUAD_SIZE} models to roll Wits")
+    if given.has("exploration_rolls") and not 1 <= given.number("exploration_rolls") <= rules.numbers.squad_size:
+        raise ExampleInputError(f"exploration_rolls: a squad has 1 to {rules.numbers.squad_size} models to roll Wits")
+    if given.has("exploration_rolls"):
+        # K3.2: each model rolls its Wits once; no tier rolls below 2 or above the top tier's maximum.
+        rolls_made, total = given.number("exploration_rolls"), given.number("exploration_total")
+        lowest, highest = all_tiers()[0], all_tiers()[-1]
+        if not rolls_made * lowest.minimum <= total <= rolls_made * highest.maximum:
+            raise ExampleInputError(f"exploration_total: {rolls_made} Wits roll(s) total "
+                                    f"{rolls_made * lowest.minimum} to {rolls_made * highest.maximum}, not {total}")
     scored = given.words("scored")
     logged = campaign.merits_for(scored, rules.merit_sources)
     found = campaign.exploration(given.number("exploration_total"), rules.exploration)

@@ -4,7 +4,8 @@ Same-tier ties re-roll (C1.9), so every probability is that of the roll that
 settles the contest: a tie is never a Double, a Triple or a fumble, so each
 is divided by the chance of not tying.
 
->>> odds = opposed_odds(DiceTier.parse("2d6"), DiceTier.parse("2d6"))
+>>> from .numbers import Multiples
+>>> odds = opposed_odds(DiceTier.parse("2d6"), DiceTier.parse("2d6"), Multiples(2, 3, 3, 1))
 >>> odds.win, odds.win + odds.loss
 (Fraction(1, 2), Fraction(1, 1))
 """
@@ -18,7 +19,8 @@ from functools import cache
 from itertools import product
 
 from .dice import DICE_PER_ROLL, DiceTier, RolledTiers, all_tiers, apply_modifiers
-from .rolls import DOUBLE, TRIPLE, Outcome, opposed_outcome
+from .numbers import Multiples
+from .rolls import Outcome, opposed_outcome
 
 
 @cache
@@ -46,7 +48,7 @@ class Odds:
         return 1 - self.win
 
 
-def opposed_odds(attacker: DiceTier, defender: DiceTier,
+def opposed_odds(attacker: DiceTier, defender: DiceTier, multiples: Multiples,
                  attacker_mod: int = 0, defender_mod: int = 0, fixed: bool = False) -> Odds:
     """Exact odds for ``attacker`` against ``defender`` with net DT modifiers (C1.9, C1.10, C4.16, C4.17).
 
@@ -54,7 +56,7 @@ def opposed_odds(attacker: DiceTier, defender: DiceTier,
     Morale, a support Cast): each side is held at the caps and no overflow
     passes either way (C1.10).
 
-    >>> opposed_odds(DiceTier.parse("2d12"), DiceTier.parse("2d6"), 1, fixed=True).defender
+    >>> opposed_odds(DiceTier.parse("2d12"), DiceTier.parse("2d6"), Multiples(2, 3, 3, 1), 1, fixed=True).defender
     DiceTier('2d6')
     """
     if fixed:
@@ -70,11 +72,11 @@ def opposed_odds(attacker: DiceTier, defender: DiceTier,
                 reroll += chance
             elif outcome is Outcome.ATTACKER_WINS:
                 win += chance
-            if a_total >= DOUBLE * d_total:
+            if a_total >= multiples.double * d_total:
                 double += chance
-            if a_total >= TRIPLE * d_total:
+            if a_total >= multiples.triple * d_total:
                 triple += chance
-            if d_total >= TRIPLE * a_total:
+            if d_total >= multiples.fumble * a_total:
                 fumble += chance
     settles = 1 - reroll
     return Odds(rolled.attacker, rolled.defender,
@@ -87,13 +89,14 @@ CHARTS = ("win", "double", "triple")
 
 # Exact, and costly to compute: one chart is worked out once per process.
 @cache
-def odds_chart(measure: str) -> tuple[tuple[DiceTier, tuple[Fraction, ...]], ...]:
+def odds_chart(measure: str, multiples: Multiples) -> tuple[tuple[DiceTier, tuple[Fraction, ...]], ...]:
     """One row per attacker tier: the chance of ``measure`` against each defender tier, 2d4 to 2d12.
 
-    >>> [f"{float(chance):.0%}" for chance in odds_chart("win")[0][1][:2]]
+    >>> [f"{float(chance):.0%}" for chance in odds_chart("win", Multiples(2, 3, 3, 1))[0][1][:2]]
     ['50%', '31%']
     """
     if measure not in CHARTS:
         raise ValueError(f"no odds chart {measure!r} (charts: {', '.join(CHARTS)})")
-    return tuple((attacker, tuple(getattr(opposed_odds(attacker, defender), measure) for defender in all_tiers()))
+    return tuple((attacker, tuple(getattr(opposed_odds(attacker, defender, multiples), measure)
+                                  for defender in all_tiers()))
                  for attacker in all_tiers())

@@ -2,8 +2,12 @@
 
 >>> opposed_outcome(DiceTier.parse("2d6"), 9, DiceTier.parse("2d8"), 9)
 <Outcome.ATTACKER_WINS: 'attacker_wins'>
->>> resolve_attack(DiceTier.parse("2d6"), 12, DiceTier.parse("2d8"), 3).critical_modifier
+>>> from .numbers import Multiples
+>>> resolve_attack(DiceTier.parse("2d6"), 12, DiceTier.parse("2d8"), 3, Multiples(2, 3, 3, 1)).critical_modifier
 1
+
+The multiples (Double, Triple, the fumble's and the bonus per step) are rule
+parameters, read from the content by the caller.
 """
 
 from __future__ import annotations
@@ -12,12 +16,7 @@ import enum
 from dataclasses import dataclass
 
 from .dice import DiceTier
-
-# C4.16: Double (at least twice the defender's total) deals maximum weapon damage.
-DOUBLE = 2
-# C4.16, C4.17: Triple or more rolls the critical table (attacker) or the fumble table (defender
-# tripling the attacker); each step beyond triple adds 1 to that roll.
-TRIPLE = 3
+from .numbers import Multiples
 
 
 class Outcome(enum.Enum):
@@ -45,11 +44,6 @@ def multiple(total: int, other: int) -> int:
     return total // other
 
 
-def step_bonus(times: int) -> int:
-    """The bonus to a critical or fumble roll: quadruple +1, quintuple +2 (C4.16, C4.17)."""
-    return max(times - TRIPLE, 0)
-
-
 @dataclass(frozen=True)
 class AttackResult:
     """One opposed attack roll, read for damage, criticals and fumbles (C4.16, C4.17)."""
@@ -57,31 +51,34 @@ class AttackResult:
     outcome: Outcome
     times: int
     fumble_times: int
+    multiples: Multiples
 
     @property
     def maximum_damage(self) -> bool:
         """Double or better: the weapon deals its maximum."""
-        return self.times >= DOUBLE
+        return self.times >= self.multiples.double
 
     @property
     def critical(self) -> bool:
-        return self.times >= TRIPLE
+        return self.times >= self.multiples.triple
 
     @property
     def critical_modifier(self) -> int:
-        return step_bonus(self.times) if self.critical else 0
+        """Quadruple +1, quintuple +2 (C4.16)."""
+        return self.multiples.bonus(self.times, self.multiples.triple) if self.critical else 0
 
     @property
     def fumble(self) -> bool:
-        return self.fumble_times >= TRIPLE
+        return self.fumble_times >= self.multiples.fumble
 
     @property
     def fumble_modifier(self) -> int:
-        return step_bonus(self.fumble_times) if self.fumble else 0
+        """Each step past the fumble's multiple adds to the fumble roll (C4.17)."""
+        return self.multiples.bonus(self.fumble_times, self.multiples.fumble) if self.fumble else 0
 
 
 def resolve_attack(attacker: DiceTier, attacker_total: int,
-                   defender: DiceTier, defender_total: int) -> AttackResult:
+                   defender: DiceTier, defender_total: int, multiples: Multiples) -> AttackResult:
     """Compare totals, not dice: the winner and how many times each total holds the other."""
     for tier, total in ((attacker, attacker_total), (defender, defender_total)):
         if not tier.can_total(total):
@@ -90,4 +87,5 @@ def resolve_attack(attacker: DiceTier, attacker_total: int,
         outcome=opposed_outcome(attacker, attacker_total, defender, defender_total),
         times=multiple(attacker_total, defender_total),
         fumble_times=multiple(defender_total, attacker_total),
+        multiples=multiples,
     )

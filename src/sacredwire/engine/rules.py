@@ -14,6 +14,7 @@ from .campaign import Band, ExplorationBand, Finding, GapAdvantages, MeritSource
 from .combat import FallBand, Power
 from .dice import Dice, DiceTier
 from .gear import Armor, ArmorTier, Gear, Item, Weapon
+from .numbers import RuleNumbers
 from .squad import Contract, StatArray
 
 
@@ -69,6 +70,8 @@ class Rules:
     injury_die: Dice
     promotion_die: Dice
     blessing_die: Dice
+    # The numbers the rules state in prose (content/rules.yaml).
+    numbers: RuleNumbers
 
     def item(self, key: str) -> Item:
         """A weapon, armor piece or piece of gear by its row key."""

@@ -18,11 +18,8 @@ from .gear import Armor, ArmorTier, Item, Weapon, WeaponClass
 
 # C2.1: the three attributes, one die from the array each.
 ATTRIBUTES = ("combat", "defense", "wits")
-# C2: "5 models. 1 Boss, 4 Resources."
-SQUAD_SIZE = 5
+# C2: the Boss contract, of which a squad has exactly one.
 BOSS = "boss"
-# C2.3: "Spend 60 subs across your squad."
-BUDGET = 60
 
 
 class WeaponAccess(enum.Enum):
@@ -134,7 +131,7 @@ def spent(models: Sequence[SquadModel]) -> int:
     return sum(model.cost for model in models)
 
 
-def remaining_after(models: Sequence[SquadModel], budget: int = BUDGET) -> list[int]:
+def remaining_after(models: Sequence[SquadModel], budget: int) -> list[int]:
     """The budget left after each model in turn has bought its equipment."""
     left, remaining = budget, []
     for model in models:
@@ -143,7 +140,7 @@ def remaining_after(models: Sequence[SquadModel], budget: int = BUDGET) -> list[
     return remaining
 
 
-def squad_problems(models: Sequence[SquadModel], budget: int = BUDGET, complete: bool = True) -> list[str]:
+def squad_problems(models: Sequence[SquadModel], budget: int, size: int, complete: bool = True) -> list[str]:
     """Every broken squad-building rule (C2, C2.3, C2.4).
 
     With ``complete`` false the squad is still being bought: too few models
@@ -158,8 +155,8 @@ def squad_problems(models: Sequence[SquadModel], budget: int = BUDGET, complete:
         limit = 1 if key == BOSS else contracts[key].max_per_squad
         if limit is not None and count > limit:
             found.append(f"{count} {key} contracts, at most {limit} per squad")
-    if len(models) > SQUAD_SIZE or (complete and len(models) < SQUAD_SIZE):
-        found.append(f"a squad has {SQUAD_SIZE} models, not {len(models)}")
+    if len(models) > size or (complete and len(models) < size):
+        found.append(f"a squad has {size} models, not {len(models)}")
     if complete and counts[BOSS] != 1:
         found.append(f"a squad has exactly one Boss, not {counts[BOSS]}")
     return found

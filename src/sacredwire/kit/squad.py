@@ -41,7 +41,7 @@ from ..diagnostics import Location
 from ..engine import DiceTier, Rules
 from ..engine.campaign import Effect, Result, thresholds_crossed
 from ..engine.gear import Armor, Item, Weapon, WeaponClass
-from ..engine.squad import ATTRIBUTES, BOSS, BUDGET, SQUAD_SIZE, Contract, remaining_after
+from ..engine.squad import ATTRIBUTES, BOSS, Contract, remaining_after
 from ..load._files import read_content_text
 from ..load._yaml import Fields, parse_yaml
 from ..model import Rulebook
@@ -167,7 +167,7 @@ class SquadChecker:
         top = Fields(data, rel, "a squad file").only("squad", "models", "campaign")
         models = top.require("models", list)
         campaign = self._campaign(top, rel)
-        budget = BUDGET + (campaign or {}).get("subs", 0)
+        budget = self.rules.numbers.budget + (campaign or {}).get("subs", 0)
         report = SquadReport(rel, str(top.get("squad", (str, int), default="")), budget, campaign, [], [])
         for number, raw in enumerate(models, start=1):
             fields = Fields(raw, rel, f"model {number}", line=top.location.line).only(*MODEL_KEYS)
@@ -431,8 +431,9 @@ class SquadChecker:
 
     def _squad_rules(self, report: SquadReport, where: Location) -> None:
         rule = self.index.rule(SQUAD_RULE)
-        if len(report.models) != SQUAD_SIZE:
-            self._finding(report, where, f"a squad has {SQUAD_SIZE} models, not {len(report.models)}", rule)
+        size = self.rules.numbers.squad_size
+        if len(report.models) != size:
+            self._finding(report, where, f"a squad has {size} models, not {len(report.models)}", rule)
         counts = Counter(model.contract for model in report.models if model.contract)
         if counts[BOSS] != 1:
             self._finding(report, where, f"a squad has exactly one {self._contract_name(self.rules.contracts[BOSS])}, "

@@ -30,6 +30,7 @@ from ..model import (
 )
 from ._files import content_files, read_content_text
 from ._prose import parse_prose
+from ._rules import read_parameters
 from ._search import read_search_words
 from ._settings import read_settings
 from ._tables import read_example, read_table
@@ -248,10 +249,12 @@ def load_rulebook(root: Path) -> Rulebook:
             if chapters and unknown:
                 raise ContentError(booklet_meta.location, f"{setting}: {booklet_meta.key} has no chapter "
                                                           f"{unknown[0]}")
+    parameters, checked_booklets = read_parameters(root, tuple(booklet.key for booklet in meta.booklets))
     return Rulebook(
         root=str(root), meta=meta, glossary=_read_glossary(root), tables=tables,
         examples=_read_collection(root, "examples", read_example, "example"), booklets=booklets,
-        settings=settings, hyphenation=_read_hyphenation(root),
+        settings=settings, hyphenation=_read_hyphenation(root), parameters=parameters,
+        checked_booklets=checked_booklets,
         search=read_search_words(root, {lang: {str(section.id) for (_, book_lang), booklet in booklets.items()
                                                if book_lang == lang for section in booklet.all_sections()}
                                         for lang in meta.languages}),

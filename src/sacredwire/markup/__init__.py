@@ -3,6 +3,10 @@
 - ``{C2.4}`` / ``{=C2.4}``: cross-references (inline token ``xref``);
 - ``{$claims.damage}`` / ``{$given.faces.0:word}``: a worked example's number, printed from its
   data (inline token ``example_field``; see :mod:`sacredwire.example_text`);
+- ``{$rule.C4.15.blast}`` / ``{$table.falling.4-to-6.damage}``: a rule's number, printed from
+  ``content/rules.yaml`` or a table cell (the same ``example_field`` token; see :mod:`sacredwire.rule_fields`);
+- ``{not-a-rule:28 mm}``: words holding a number that states no rule (a scale, a volume, a year),
+  printed as written (inline token ``not_a_rule``), so the checker does not ask for a field;
 - a line ``{table:melee-weapons}``: a table placement (block token ``table_ref``);
 - a line ``{pagebreak}``: a forced page break (block token ``pagebreak``);
 - a line ``{odds:win}``: a chart of opposed-roll odds the rules engine computes at build time
@@ -30,6 +34,8 @@ BLOCK_NAMES = ("example", "quote", "summary")
 XREF_PATTERN = re.compile(r"\{(=?)([A-Z][A-Za-z0-9.]{0,12})\}")
 # A worked example's field: a path into its given or claims, and an optional format.
 FIELD_PATTERN = re.compile(r"\{\$(?P<path>[^{}:]+?)(?::(?P<format>[A-Za-z-]+))?\}")
+# Words with a number that is not a rule, marked so a reader of the source sees it is meant.
+NOT_A_RULE_PATTERN = re.compile(r"\{not-a-rule:(?P<text>[^{}\n]+)\}")
 _DIRECTIVE = re.compile(r"^\{(table:(?P<table>[^}\s]*)|odds:(?P<odds>[^}\s]*)|(?P<pagebreak>pagebreak))\}\s*$")
 
 
@@ -57,6 +63,19 @@ def _field_rule(state: StateInline, silent: bool) -> bool:
         token = state.push("example_field", "", 0)
         token.content = match.group()
         token.meta = {"path": match["path"].strip(), "format": match["format"] or ""}
+    state.pos = match.end()
+    return True
+
+
+def _not_a_rule(state: StateInline, silent: bool) -> bool:
+    if not state.src.startswith("{not-a-rule:", state.pos):
+        return False
+    match = NOT_A_RULE_PATTERN.match(state.src, state.pos)
+    if not match:
+        return False
+    if not silent:
+        token = state.push("not_a_rule", "", 0)
+        token.content = match["text"]
     state.pos = match.end()
     return True
 
@@ -99,6 +118,7 @@ def parser() -> MarkdownIt:
     # `{` is one of markdown-it's text terminators, so this rule sees every brace.
     md.inline.ruler.before("text", "xref", _xref_rule)
     md.inline.ruler.before("text", "example_field", _field_rule)
+    md.inline.ruler.before("text", "not_a_rule", _not_a_rule)
     # A directive line may follow a text line directly: it ends the paragraph.
     md.block.ruler.before("paragraph", "directive", _directive_rule, {"alt": ["paragraph"]})
     for name in BLOCK_NAMES:

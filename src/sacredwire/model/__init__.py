@@ -206,6 +206,28 @@ class Table:
         raise KeyError(f"table {self.id} has no row {key!r}")
 
 
+# --- rule parameters ----------------------------------------------------------
+
+# What a rule parameter measures; the prose types the unit's mark or word next to its field.
+PARAMETER_UNITS = ("inches", "feet", "dt", "dice", "count", "subs", "percent", "times", "number")
+
+
+@dataclass(frozen=True)
+class RuleParameter:
+    """A number a rule states that no table holds: ``C4.15 blast`` = 3 inches.
+
+    Stored once in ``content/rules.yaml`` under its section; the prose of every
+    language prints it through a field (``{$rule.C4.15.blast}``), and the rules
+    engine reads it from here.
+    """
+
+    section: RuleId
+    name: str
+    value: int | str
+    unit: str
+    location: Location
+
+
 # --- worked examples ----------------------------------------------------------
 
 
@@ -326,6 +348,14 @@ class Rulebook:
     booklets: Mapping[tuple[str, str], Booklet] = field(default_factory=dict)
     hyphenation: Mapping[str, HyphenationRules] = field(default_factory=dict)
     search: Mapping[str, SearchWords] = field(default_factory=dict)
+    parameters: Mapping[tuple[RuleId, str], RuleParameter] = field(default_factory=dict)
+    # Booklets whose rules prose prints every rule number through a field (``content/rules.yaml``,
+    # ``checked_booklets``): in them a number typed by hand is a finding.
+    checked_booklets: tuple[str, ...] = ()
+
+    def parameter(self, section: str, name: str) -> RuleParameter:
+        """The rule parameter ``name`` of ``section`` (``"C4.15"``, ``"blast"``); KeyError if none."""
+        return self.parameters[(RuleId.parse(section), name)]
 
     def hyphenation_rules(self, lang: str) -> HyphenationRules:
         """The hyphenation list of ``lang`` (empty if the project has none)."""

@@ -17,6 +17,7 @@ from babel.dates import format_date
 from babel.numbers import format_decimal
 from markupsafe import Markup, escape
 
+from ..engine_adapter import rule_numbers
 from ..ids import TableId
 from ..model import Column, Row, Rulebook, Table
 from ._i18n import translations
@@ -84,7 +85,7 @@ class RenderContext:
 
     def odds_html(self, measure: str) -> str:
         """A chart of opposed-roll odds, computed by the rules engine now (never typed in)."""
-        table = odds_table(measure, self.lang, self.gettext)
+        table = odds_table(measure, self.lang, self.gettext, rule_numbers(self.rulebook).multiples)
         template = self.env.get_template("base/table.html.j2")
         return template.render(table=table, lang=self.lang, inline=self.typesetter.text, typeset=self.typesetter.text,
                                lines=table_lines(table), caption=True, compact=True,

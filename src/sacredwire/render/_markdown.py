@@ -13,6 +13,7 @@ from ..example_text import FieldError, FieldRef, resolve, show
 from ..ids import RuleId, TableId
 from ..markup import parser
 from ..model import Example, Rulebook, Section
+from ..rule_fields import is_rule_field, show_rule_field
 from ._boards import knocked_out_labels
 from ._typography import Typesetter
 from .pages import PageMap
@@ -84,6 +85,7 @@ class ProseRenderer:
         rules["container_example_open"] = self._example_open
         rules["container_example_close"] = self._example_close
         rules["example_field"] = self._field
+        rules["not_a_rule"] = lambda tokens, idx, *_: str(escape(tokens[idx].content))
         rules["container_quote_open"] = self._quote_open
         rules["container_quote_close"] = self._quote_close
         rules["heading_open"] = self._heading
@@ -174,9 +176,17 @@ class ProseRenderer:
         return "</aside>\n"
 
     def _field(self, tokens: Sequence[Any], idx: int, options: Any, env: Any) -> str:
-        """A worked example's number, printed from its data in this language."""
+        """A number printed from the content: a worked example's data, a rule parameter or a table cell."""
         token = tokens[idx]
         example = self._example
+        rule_ref = FieldRef(token.meta["path"], token.meta["format"])
+        if is_rule_field(rule_ref):
+            # A rule's number (a parameter or a table cell), read from the content where it is stored.
+            try:
+                return str(self.typesetter.text(show_rule_field(rule_ref, self.rulebook, self.lang)))
+            except FieldError as error:
+                where = self._section.location if self._section else None
+                raise ContentError(where, f"{token.content}: {error}") from None
         if example is None:
             raise ContentError(self._section.location if self._section else None,
                                f"{token.content} stands outside a '::: example' block")

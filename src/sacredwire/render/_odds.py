@@ -8,6 +8,7 @@ from babel.numbers import format_percent
 
 from ..diagnostics import Location
 from ..engine.dice import all_tiers
+from ..engine.numbers import Multiples
 from ..engine.odds import odds_chart
 from ..ids import TableId
 from ..model import Column, Row, Table, Text
@@ -19,7 +20,7 @@ def _titles(gettext: Callable[[str], str]) -> dict[str, str]:
             "triple": gettext("Chance of a Triple or better")}
 
 
-def odds_table(measure: str, lang: str, gettext: Callable[[str], str]) -> Table:
+def odds_table(measure: str, lang: str, gettext: Callable[[str], str], multiples: Multiples) -> Table:
     """The chart of ``measure`` (``win``, ``double``, ``triple``): attacker tiers down, defender tiers across.
 
     Cells are whole percentages of the engine's exact fractions, with no
@@ -32,7 +33,7 @@ def odds_table(measure: str, lang: str, gettext: Callable[[str], str]) -> Table:
     rows = tuple(Row(str(attacker), {"attacker": str(attacker),
                                      **{tier: format_percent(float(chance), locale=lang)
                                         for tier, chance in zip(tiers, chances, strict=True)}}, location)
-                 for attacker, chances in odds_chart(measure))
+                 for attacker, chances in odds_chart(measure, multiples))
     note = gettext("Rows are the attacker's dice, columns the defender's, before modifiers. "
                    "A tie between the same dice is re-rolled.")
     return Table(id=TableId(f"odds-{measure}"), title=Text({lang: _titles(gettext)[measure]}), die=None,

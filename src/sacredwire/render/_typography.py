@@ -303,11 +303,12 @@ class Typesetter:
     def inline_children(self, children: Sequence[Any], in_paragraph: bool = False) -> list[Any]:
         """Inline tokens (a paragraph's or a table cell's) with their text typeset."""
         state = QuoteState()
-        texts = [index for index, child in enumerate(children) if child.type == "text"]
+        # Words marked as holding no rule (``{not-a-rule:28 mm}``) are typeset as the words they are.
+        texts = [index for index, child in enumerate(children) if child.type in ("text", "not_a_rule")]
         last_text = texts[-1] if texts and texts[-1] == len(children) - 1 else None
         result = []
         for index, child in enumerate(children):
-            if child.type == "text":
+            if child.type in ("text", "not_a_rule"):
                 html = words_html(characters(child.content, self.lang, state), self.rules,
                                   last_word_whole=in_paragraph and index == last_text)
                 child = child.copy(type="html_inline", content=str(html))

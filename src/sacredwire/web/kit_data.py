@@ -14,7 +14,7 @@ from typing import Any
 
 from ..engine.dice import TIER_SIDES
 from ..engine.gear import Armor, Weapon
-from ..engine.squad import ATTRIBUTES, BOSS, BUDGET, SQUAD_SIZE
+from ..engine.squad import ATTRIBUTES, BOSS
 from ..engine_adapter import RulesTableError, rules_from_tables
 from ..ids import TableId
 from ..kit.catalogue import Catalogue, Kind
@@ -75,8 +75,8 @@ def kit_data(rulebook: Rulebook, langs: Sequence[str], rule_href) -> dict[str, A
     rules = rules_from_tables(rulebook)
     catalogue = Catalogue(rulebook)
     data: dict[str, Any] = {
-        "attributes": list(ATTRIBUTES), "tiers": [f"2d{sides}" for sides in TIER_SIDES], "budget": BUDGET,
-        "squadSize": SQUAD_SIZE, "boss": BOSS, "modelKeys": list(MODEL_KEYS), "itemLists": {
+        "attributes": list(ATTRIBUTES), "tiers": [f"2d{sides}" for sides in TIER_SIDES], "budget": rules.numbers.budget,
+        "squadSize": rules.numbers.squad_size, "boss": BOSS, "modelKeys": list(MODEL_KEYS), "itemLists": {
             key: kind.noun for key, kind in ITEM_LISTS.items()},
         "campaignModelKeys": list(CAMPAIGN_MODEL_KEYS), "choiceStats": list(CHOICE_STATS),
         "kinds": [kind.noun for kind in Kind],

@@ -1,0 +1,89 @@
+"""The numbers the rules text states outside its tables, as the engine computes with them.
+
+The engine types none of them: an adapter outside this package reads each from
+the rule parameters of ``content/rules.yaml`` (the section and name in
+:data:`SOURCES`), the same values the booklets print through their fields.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+
+from .dice import Dice, DiceTier
+
+
+@dataclass(frozen=True)
+class Multiples:
+    """How many times one total must hold the other (C4.16, C4.17), and the bonus per further step."""
+
+    double: int
+    triple: int
+    fumble: int
+    step_bonus: int
+
+    def bonus(self, times: int, threshold: int) -> int:
+        """The bonus to a critical or fumble roll: ``step_bonus`` per step past ``threshold``."""
+        return max(times - threshold, 0) * self.step_bonus
+
+
+@dataclass(frozen=True)
+class RuleNumbers:
+    """Every number of the rules prose the engine computes with, each read from its rule parameter."""
+
+    multiples: Multiples
+    fixed_roll: DiceTier
+    squad_size: int
+    budget: int
+    blessing_rolls: int
+    blessings_per_model: int
+    free_attacks_per_enemy: int
+    free_attack_dt: int
+    riposte_dt: int
+    riposte_damage_dice: int
+    moving_dt: int
+    into_melee_dt: int
+    cover_dt: int
+    stray_range: int
+    fall_step: int
+    grenade_range: int
+    grenade_blast: int
+    grenade_scatter: Dice
+    out_of_action_health: int
+    morale_friend_range: int
+    morale_friend_dt: int
+
+    @property
+    def shooting_penalties(self) -> Mapping[str, int]:
+        """C4.10, C4.11, C4.13: Combat penalties for shooting after moving, into melee, at a target in Cover."""
+        return MappingProxyType({"moved": self.moving_dt, "into_melee": self.into_melee_dt, "cover": self.cover_dt})
+
+
+# Where the rules state each number: RuleNumbers field -> (section, parameter) of content/rules.yaml.
+SOURCES: Mapping[str, tuple[str, str]] = MappingProxyType({
+    "double": ("C4.16", "double"),
+    "triple": ("C4.16", "triple"),
+    "fumble": ("C4.17", "fumble_times"),
+    "step_bonus": ("C4.16", "step_bonus"),
+    "fixed_roll": ("C1.10", "fixed_roll"),
+    "squad_size": ("C2", "squad_size"),
+    "budget": ("C2.3", "budget"),
+    "blessing_rolls": ("C4.2", "blessing_rolls"),
+    "blessings_per_model": ("C4.2", "blessings_per_model"),
+    "free_attacks_per_enemy": ("C4.5", "free_attacks"),
+    "free_attack_dt": ("C4.5", "free_attack_dt"),
+    "riposte_dt": ("C4.7", "riposte_dt"),
+    "riposte_damage_dice": ("C4.7", "riposte_damage_dice"),
+    "moving_dt": ("C4.10", "moving_dt"),
+    "into_melee_dt": ("C4.11", "into_melee_dt"),
+    "cover_dt": ("C4.13", "cover_dt"),
+    "stray_range": ("C4.11", "stray_range"),
+    "fall_step": ("C4.6", "fall_step"),
+    "grenade_range": ("C4.15", "grenade_range"),
+    "grenade_blast": ("C4.15", "blast"),
+    "grenade_scatter": ("C4.15", "scatter"),
+    "out_of_action_health": ("C4.18", "out_of_action_health"),
+    "morale_friend_range": ("C4.19", "friend_range"),
+    "morale_friend_dt": ("C4.19", "friend_dt"),
+})

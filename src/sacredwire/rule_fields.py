@@ -1,0 +1,83 @@
+"""Fields of the rules text: a rule parameter or a table cell, printed where the prose states it.
+
+Rules prose prints every number that states a rule through a field, written as
+a worked example's fields are, ``{$<path>}`` or ``{$<path>:<format>}``, with the
+same formats (:func:`sacredwire.example_text.show`):
+
+- ``{$rule.C4.15.blast}``: the parameter ``blast`` of section C4.15 in
+  ``content/rules.yaml``;
+- ``{$table.falling.4-to-6.damage}``: the ``damage`` cell of the row ``4-to-6``
+  of the table ``falling`` (a number, modifier, inches, dice, roll or plain cell;
+  words are placed with the table, not quoted);
+- ``{$table.blessings.die}``: the die a table is rolled on.
+
+So a number is typed once, in ``content/``, and the booklets, the quick
+reference and the rules engine read the same value.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .example_text import FieldError, FieldRef, show
+from .ids import RuleId, TableId
+from .model import Rulebook
+
+RULE_ROOTS = ("rule", "table")
+# Table cells a field may print: numbers and dice, never a language's words.
+_NUMERIC_KINDS = ("roll", "number", "modifier", "inches", "dice", "plain")
+
+
+def is_rule_field(ref: FieldRef) -> bool:
+    """Whether ``ref`` reads the rules (a parameter or a table cell) rather than an example's data."""
+    return ref.root in RULE_ROOTS
+
+
+def rule_value(ref: FieldRef, rulebook: Rulebook) -> Any:
+    """The value a rule field names; FieldError when it names none."""
+    parts = [part.strip() for part in ref.path.split(".")]
+    if parts[0] == "rule":
+        if len(parts) < 3:
+            raise FieldError(f"{{${ref.path}}}: write {{$rule.<section>.<name>}}, e.g. {{$rule.C4.15.blast}}")
+        section_text, name = ".".join(parts[1:-1]), parts[-1]
+        try:
+            section = RuleId.parse(section_text)
+        except ValueError as exc:
+            raise FieldError(f"{{${ref.path}}}: {exc}") from None
+        parameter = rulebook.parameters.get((section, name))
+        if parameter is None:
+            raise FieldError(f"{{${ref.path}}}: content/rules.yaml has no parameter {name!r} under {section}")
+        return parameter.value
+    if parts[0] == "table":
+        if len(parts) not in (3, 4) or (len(parts) == 3 and parts[2] != "die"):
+            raise FieldError(f"{{${ref.path}}}: write {{$table.<table>.<row>.<column>}} or "
+                             f"{{$table.<table>.die}}, e.g. {{$table.falling.4-to-6.damage}}")
+        try:
+            table = rulebook.tables.get(TableId.parse(parts[1]))
+        except ValueError as exc:
+            raise FieldError(f"{{${ref.path}}}: {exc}") from None
+        if table is None:
+            raise FieldError(f"{{${ref.path}}}: no table {parts[1]!r} under content/tables/")
+        if len(parts) == 3:
+            if table.die is None:
+                raise FieldError(f"{{${ref.path}}}: table {table.id} is rolled on no die")
+            return table.die
+        row = next((row for row in table.rows if str(row.key) == parts[2]), None)
+        if row is None:
+            raise FieldError(f"{{${ref.path}}}: table {table.id} has no row {parts[2]!r}")
+        column = next((column for column in table.columns if column.key == parts[3]), None)
+        if column is None:
+            raise FieldError(f"{{${ref.path}}}: table {table.id} has no column {parts[3]!r}")
+        if column.kind not in _NUMERIC_KINDS:
+            raise FieldError(f"{{${ref.path}}}: the {column.key} column holds words ({column.kind}); "
+                             f"a field prints a number or dice")
+        value = row[column.key]
+        if value is None:
+            raise FieldError(f"{{${ref.path}}}: the cell is empty")
+        return value
+    raise FieldError(f"{{${ref.path}}}: a field of the rules text starts with rule. or table.")
+
+
+def show_rule_field(ref: FieldRef, rulebook: Rulebook, lang: str) -> str:
+    """How a rule field prints in ``lang``; FieldError when it names no value or its format does not fit."""
+    return show(rule_value(ref, rulebook), ref.format, lang)
