@@ -6,9 +6,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from markdown_it.renderer import RendererHTML
 from markupsafe import Markup, escape
 
-from ..diagnostics import ContentError
+from ..diagnostics import ContentError, Location
 from ..example_text import FieldError, FieldRef, resolve, show
 from ..ids import RuleId, TableId
 from ..markup import parser
@@ -75,8 +76,9 @@ class ProseRenderer:
     def __post_init__(self) -> None:
         self._sections = self.rulebook.sections(self.lang)
         md = parser()
-        self._renderer = type(md.renderer)(md)
-        rules = self._renderer.rules
+        self._renderer = RendererHTML(md)
+        # markdown-it types its render rules as bound methods; any callable of the same arguments serves.
+        rules: dict[str, Any] = self._renderer.rules
         rules["xref"] = self._xref
         rules["table_ref"] = self._table
         rules["odds_ref"] = lambda tokens, idx, *_: self.render_odds(tokens[idx].content) if self.render_odds else ""
@@ -101,6 +103,7 @@ class ProseRenderer:
         """``Contract Types (C2.4, p. 7)``: title, ID, volume if another booklet, page."""
         section = self._sections[target]
         meta = self.rulebook.meta.booklet_for_letter(target.letter)
+        assert meta is not None  # every loaded section belongs to a booklet
         other = meta.key != self.booklet_key
         page = self.pages.page(meta.key, target.anchor)
         fields = {"title": section.title, "id": str(target), "volume": meta.volume,
@@ -178,7 +181,9 @@ class ProseRenderer:
         token = tokens[idx]
         example = self._example
         if example is None:
-            raise ContentError(self._section.location if self._section else None,
+            # Outside any section (a table cell), the booklet's prose folder is the nearest place.
+            raise ContentError(self._section.location if self._section else
+                               Location(f"content/{self.booklet_key}/{self.lang}", 1),
                                f"{token.content} stands outside a '::: example' block")
         try:
             ref = FieldRef(token.meta["path"], token.meta["format"])
