@@ -131,9 +131,9 @@ def _catalog_lines(root: Path) -> Iterator[tuple[int, str]]:
             raise ContentError(Location(CATALOG, getattr(exc, "lineno", 1) or 1),
                                f"unreadable catalog: {exc}") from None
     for message in catalog:
-        for text in message.string if isinstance(message.string, tuple) else (message.string,):
+        for text in message.string if isinstance(message.string, (tuple, list)) else (message.string,):
             if text:
-                yield message.lineno, _BRACES.sub(" ", text)
+                yield message.lineno or 1, _BRACES.sub(" ", text)
 
 
 def _template_lines(root: Path) -> Iterator[tuple[str, int, str]]:
