@@ -63,7 +63,7 @@ class BookletJob:
 
     booklet: str
     lang: str
-    pages: dict[str, dict[str, int]]
+    pages: Mapping[str, Mapping[str, int]]
     options: BuildOptions
 
 

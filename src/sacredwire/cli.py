@@ -69,7 +69,7 @@ def _version() -> str:
         return "unknown"
 
 
-def _verbosity() -> argparse.ArgumentParser:
+def _verbosity() -> _Parser:
     """The options every command shares: how much it says."""
     common = _Parser(add_help=False)
     group = common.add_mutually_exclusive_group()

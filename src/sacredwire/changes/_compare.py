@@ -147,7 +147,7 @@ def _shown(value: Cell, column: Column, rulebook: Rulebook, lang: str) -> str:
         return "–"
     if isinstance(value, Text):
         return normalised(value.get(lang) or "")
-    if column.kind == "term" and value in rulebook.glossary:
+    if column.kind == "term" and isinstance(value, str) and value in rulebook.glossary:
         return rulebook.glossary[value].text.get(lang) or str(value)
     if column.kind == "modifier" and isinstance(value, int):
         return f"{value:+d}" if value else "0"
@@ -204,7 +204,9 @@ def _compare_tables(old: Rulebook, new: Rulebook, lang: str) -> Iterator[TableCh
         if table_id not in homes:
             continue  # not printed in this language's booklets (e.g. a card-only table)
         booklet, rule_id = homes[table_id]
-        title = (after or before).title.get(lang) or str(table_id)
+        table = after or before
+        assert table is not None  # the ID came from one of the two
+        title = table.title.get(lang) or str(table_id)
         if before is None or after is None:
             yield TableChange(Kind.ADDED if before is None else Kind.REMOVED, lang, booklet, rule_id,
                               table_id, title)
@@ -239,7 +241,7 @@ def _example_text(section: Section, example: ExampleId) -> str:
 
 def _example_homes(rulebook: Rulebook, lang: str) -> dict[ExampleId, tuple[str, RuleId, str, str]]:
     """Each worked example printed in ``lang``: booklet, section, title and text."""
-    homes = {}
+    homes: dict[ExampleId, tuple[str, RuleId, str, str]] = {}
     for rule_id, placed in _sections(rulebook, lang).items():
         for placement in placed.section.examples:
             homes.setdefault(placement.example, (placed.booklet, rule_id, placement.title,
@@ -254,7 +256,9 @@ def _compare_examples(old: Rulebook, new: Rulebook, lang: str) -> Iterator[Examp
         if was is None and now is None:
             continue
         if was is None or now is None:
-            booklet, rule_id, title, _ = now or was
+            home = now or was
+            assert home is not None  # (both None was skipped above)
+            booklet, rule_id, title, _ = home
             yield ExampleChange(Kind.ADDED if was is None else Kind.REMOVED, lang, booklet, rule_id,
                                 example_id, title)
             continue

@@ -89,10 +89,12 @@ def _groups(change_set: ChangeSet) -> Iterator[tuple[str, str, list[Change]]]:
     for change in change_set.changes:
         if (change.lang, change.booklet) != current:
             if group:
+                assert current is not None  # set with the group's first change
                 yield (*current, group)
             current, group = (change.lang, change.booklet), []
         group.append(change)
     if group:
+        assert current is not None  # set with the group's first change
         yield (*current, group)
 
 

@@ -119,7 +119,7 @@ def _compose_lines(path: Path, rel: str, lang: str) -> Iterator[tuple[int, str, 
             stack.extend((item, field) for item in current.value)
 
 
-def _catalog_lines(root: Path) -> Iterator[tuple[int, str]]:
+def _catalog_lines(root: Path) -> Iterator[tuple[int | None, str]]:
     """``(line of the msgid, Spanish text)`` for every translated template string."""
     path = root / CATALOG
     if not path.is_file():
@@ -131,7 +131,7 @@ def _catalog_lines(root: Path) -> Iterator[tuple[int, str]]:
             raise ContentError(Location(CATALOG, getattr(exc, "lineno", 1) or 1),
                                f"unreadable catalog: {exc}") from None
     for message in catalog:
-        for text in message.string if isinstance(message.string, tuple) else (message.string,):
+        for text in message.string if isinstance(message.string, (tuple, list)) else (message.string,):
             if text:
                 yield message.lineno, _BRACES.sub(" ", text)
 
@@ -164,8 +164,8 @@ def _spanish_texts(rulebook: Rulebook) -> Iterator[tuple[str, int, str]]:
             for line, text in _spanish_yaml_lines(root, rel):
                 yield rel, line, _BRACES.sub(" ", text)
     yield from _template_lines(root)
-    for line, text in _catalog_lines(root):
-        yield CATALOG, line, text
+    for number, text in _catalog_lines(root):
+        yield CATALOG, number or 1, text  # the header, which has no line of its own, at the top
 
 
 def _yaml_files(root: Path) -> list[str]:

@@ -63,7 +63,7 @@ def _yaml_scalars(text: str, rel: str) -> Iterator[tuple[int, str]]:
     try:
         for event in yaml.parse(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
             if isinstance(event, yaml.ScalarEvent):
-                yield event.start_mark.line + 1, event.value
+                yield (event.start_mark.line + 1 if event.start_mark else 1), event.value
     except yaml.YAMLError:
         return  # the loader reports malformed files
 
@@ -89,8 +89,8 @@ def _content_texts(rulebook: Rulebook) -> Iterator[tuple[str, int, str]]:
         yaml_files += content_files(content / folder, root, ".yaml")
     for path in yaml_files:
         rel = path.relative_to(root).as_posix()
-        for line, value in _yaml_scalars(read_content_text(path, rel), rel):
-            yield rel, line, value
+        for number, value in _yaml_scalars(read_content_text(path, rel), rel):
+            yield rel, number, value
     for booklet in rulebook.meta.booklets:
         for lang in rulebook.meta.languages:
             for path in content_files(content / booklet.key / lang, root, ".md"):
@@ -99,8 +99,8 @@ def _content_texts(rulebook: Rulebook) -> Iterator[tuple[str, int, str]]:
                     yield rel, number, line
     for path in sorted((root / CATALOGS).glob("*/LC_MESSAGES/*.po")):
         rel = path.relative_to(root).as_posix()
-        for line, text in _po_strings(read_content_text(path, rel)):
-            yield rel, line, text
+        for number, text in _po_strings(read_content_text(path, rel)):
+            yield rel, number, text
 
 
 @check("glyphs")

@@ -52,7 +52,8 @@ def section_out_of_order(rulebook: Rulebook) -> Iterator[Diagnostic]:
     for booklet in rulebook.booklets.values():
         for chapter in booklet.chapters:
             for previous, section in zip(chapter.sections, chapter.sections[1:]):
-                if section.id.section < previous.id.section:
+                # (A section's ID always has its number; 0 only satisfies the type.)
+                if (section.id.section or 0) < (previous.id.section or 0):
                     yield Diagnostic("ID004", Severity.ERROR, section.location,
                                      f"section {section.id} comes after {previous.id}",
                                      "sections go in the order of their numbers within a chapter")

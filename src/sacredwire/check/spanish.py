@@ -129,10 +129,10 @@ def spanish_lines(rulebook: Rulebook) -> Iterator[SpanishLine]:
             rel = path.relative_to(root).as_posix()
             for line, text in _spanish_yaml_lines(root, rel):
                 yield SpanishLine(rel, line, _TAGS.sub(" ", text), markdown=False)
-    for line, text in _catalog_lines(root):
-        if line is None:  # the catalog's header: metadata, not printed
+    for number, text in _catalog_lines(root):
+        if number is None:  # the catalog's header: metadata, not printed
             continue
-        yield SpanishLine(CATALOG, line, _PLACEHOLDER.sub("0", text), markdown=False)
+        yield SpanishLine(CATALOG, number, _PLACEHOLDER.sub("0", text), markdown=False)
 
 
 def _sentence_starts_before(text: str, position: int) -> bool:

@@ -6,7 +6,7 @@ import re
 from collections.abc import Iterator
 
 from ..diagnostics import Diagnostic, Severity
-from ..model import Row, Rulebook, Table, Text
+from ..model import Cell, Row, Rulebook, Table, Text
 from ..suggest import did_you_mean
 from . import check
 
@@ -25,11 +25,12 @@ def die_range(die: str) -> tuple[int, int]:
     ((1, 8), (2, 12))
     """
     match = _DIE.fullmatch(die)
+    assert match is not None  # the loader accepts only dice of this form
     count = int(match["count"] or 1)
     return count, count * int(match["sides"])
 
 
-def roll_faces(cell: int | str, top: int | None) -> range | None:
+def roll_faces(cell: Cell, top: int | None) -> range | None:
     """The totals a roll cell covers, an open top ending at ``top``; None if malformed.
 
     >>> roll_faces(3, 6), roll_faces("1-4", 6), roll_faces("5+", 6), roll_faces("4-1", 6)
@@ -100,6 +101,7 @@ def die_coverage(rulebook: Rulebook) -> Iterator[Diagnostic]:
             continue  # malformed_roll reports the rows; the coverage is unknown until they are fixed
         owner: dict[int, Row] = {}
         for row, faces in rolls:
+            assert faces is not None  # (rows with malformed rolls were left out above)
             outside = [face for face in faces if not low <= face <= high]
             if outside:
                 yield Diagnostic("TBL003", Severity.ERROR, row.location,
@@ -179,7 +181,7 @@ def malformed_dice(rulebook: Rulebook) -> Iterator[Diagnostic]:
         for row in table.rows:
             for key in columns:
                 cell = row.cells.get(key)
-                if cell is not None and not _DICE.fullmatch(cell):
+                if cell is not None and not _DICE.fullmatch(str(cell)):  # dice cells are strings
                     yield Diagnostic("TBL009", Severity.ERROR, row.location,
                                      f"table {table.id}, row {row.key}: {cell!r} is not dice",
                                      "write dice of d4, d6, d8, d10, d12 or d20 with an optional count (up to "

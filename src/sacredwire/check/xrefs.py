@@ -155,7 +155,7 @@ def literal_reference(rulebook: Rulebook) -> Iterator[Diagnostic]:
         texts = [(row.location, cell) for row in table.rows
                  for cell in row.cells.values() if isinstance(cell, Text)]
         texts += [(table.location, table.note)] if table.note else []
-        for location, text in texts:
-            for _, words in sorted(text.values.items()):
+        for location, cell_text in texts:
+            for _, words in sorted(cell_text.values.items()):
                 for message in _braced_problems(words, in_title=False):
                     yield Diagnostic("XREF002", Severity.ERROR, location, message, "write an ID such as {C4.7}")

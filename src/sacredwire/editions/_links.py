@@ -36,7 +36,7 @@ def link_other_volumes(document: Pdf) -> None:
                 annotation["/Contents"] = String(f"{file_name(name)}#{destination}")
 
 
-def _volume_link(annotation: Dictionary) -> tuple[str, str] | None:
+def _volume_link(annotation: pikepdf.Object) -> tuple[str, str] | None:
     """(document name, destination) of a link to ``file:.../<document>.pdf#<destination>``."""
     action = annotation.get("/A")
     uri = str(action.get("/URI", "")) if isinstance(action, Dictionary) else ""

@@ -97,7 +97,7 @@ def require_bleed(page: Dictionary, number: int, bleed: float, what: str) -> Non
                            f"this edition needs {bleed / 72 * 25.4:.3f} mm")
 
 
-def content(page: Dictionary) -> bytes:
+def content(page: pikepdf.Object) -> bytes:
     """The page's content streams, decoded and joined."""
     contents = page.get("/Contents")
     if contents is None:
@@ -107,7 +107,7 @@ def content(page: Dictionary) -> bytes:
     return contents.read_bytes()
 
 
-def replace_content(document: Pdf, page: Dictionary, data: bytes) -> None:
+def replace_content(document: Pdf, page: pikepdf.Object, data: bytes) -> None:
     """Replace the page's content with ``data``; every stream is compressed when the file is written.
 
     A page with one content stream keeps it, with new data; the streams of a
@@ -121,7 +121,7 @@ def replace_content(document: Pdf, page: Dictionary, data: bytes) -> None:
         page["/Contents"] = pikepdf.Stream(document, data)
 
 
-def resource_dict(page: Dictionary, category: str) -> Dictionary:
+def resource_dict(page: Dictionary, category: str) -> pikepdf.Object:
     """The page's resource dictionary of one category (``/XObject``, ``/ColorSpace``), created if missing."""
     if "/Resources" not in page:
         page["/Resources"] = Dictionary()

@@ -36,7 +36,7 @@ SCREEN_ONLY_PAGE_KEYS = ("/Annots", "/StructParents", "/Tabs")
 PDFX_PDF_VERSION = "1.4"
 
 
-def _drop_keys(dictionary: Dictionary, keys: tuple[str, ...]) -> None:
+def _drop_keys(dictionary: pikepdf.Object, keys: tuple[str, ...]) -> None:
     for key in keys:
         if key in dictionary:
             del dictionary[key]

@@ -10,6 +10,8 @@ structure tree, and every other byte, stay as they are.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pikepdf
 from pikepdf import Dictionary, Pdf
 
@@ -24,7 +26,7 @@ SET_SPACE = {b"cs": False, b"CS": True}
 SET_COLOUR = {b"sc": False, b"scn": False, b"SC": True, b"SCN": True}
 
 
-def _rgb_operands(operands: list) -> bytes:
+def _rgb_operands(operands: list[Any]) -> bytes:  # pikepdf operand objects
     red, green, blue = cmyk_to_rgb(Cmyk(*(float(value) for value in operands)))
     return b" ".join(_pdf.number(round(value, 6)).encode("ascii") for value in (red, green, blue))
 
@@ -46,7 +48,7 @@ def convert_stream(data: bytes, resources: Dictionary | None) -> bytes | None:
     cmyk = [False, False]  # the current fill and stroke colour spaces are CMYK
     saved: list[list[bool]] = []
 
-    def replace(operands: list, operator: bytes) -> bytes | None:
+    def replace(operands: list[Any], operator: bytes) -> bytes | None:
         nonlocal cmyk
         if operator == b"q":
             saved.append(list(cmyk))

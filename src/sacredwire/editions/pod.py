@@ -66,6 +66,7 @@ def _copy_bookmarks(source: Pdf, document: Pdf, indexes: range) -> None:
             if page is None or not page.is_indirect or page.objgen not in kept:
                 made += children
                 continue
+            assert isinstance(destination, Array)  # the page came from it
             copy = OutlineItem(item.title, Array([kept[page.objgen], *destination[1:]]))
             copy.children.extend(children)
             copy.is_closed = item.is_closed

@@ -12,6 +12,7 @@ import enum
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 from .dice import DiceTier
 from .gear import Armor, ArmorTier, Item, Weapon, WeaponClass
@@ -131,7 +132,14 @@ def spent(models: Sequence[SquadModel]) -> int:
     return sum(model.cost for model in models)
 
 
-def remaining_after(models: Sequence[SquadModel], budget: int) -> list[int]:
+class Costed(Protocol):
+    """Anything with a cost in subs: a model, or a builder's line for one."""
+
+    @property
+    def cost(self) -> int: ...
+
+
+def remaining_after(models: Sequence[Costed], budget: int) -> list[int]:
     """The budget left after each model in turn has bought its equipment."""
     left, remaining = budget, []
     for model in models:

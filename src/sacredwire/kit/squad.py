@@ -44,7 +44,7 @@ from ..engine.gear import Armor, Item, Weapon, WeaponClass
 from ..engine.squad import ATTRIBUTES, BOSS, Contract, remaining_after
 from ..load._files import read_content_text
 from ..load._yaml import Fields, parse_yaml
-from ..model import Rulebook
+from ..model import Rulebook, Text
 from .catalogue import Catalogue, Entry, Kind
 from .references import RuleIndex, RuleRef
 
@@ -268,7 +268,7 @@ class SquadChecker:
                     else item.damage
                 special = entry.row.cells.get("special")
                 sheet.weapons.append(WeaponLine(entry.key, entry.name(self.lang), str(damage),
-                                                (special.get(self.lang) or "") if hasattr(special, "get") else "",
+                                                (special.get(self.lang) or "") if isinstance(special, Text) else "",
                                                 item.weapon_class.value))
         sheet.rules = sorted({str(self.index.for_table(table).id) for table in
                               ("contract-types", *(entry.table.id.name for entries in items.values()
@@ -332,7 +332,7 @@ class SquadChecker:
                    contract_entry: Entry, items: dict[str, list[tuple[Entry, Item]]]) -> None:
         who = self._contract_name(contract)
         access = contract_entry.row.cells.get("weapons")
-        access_words = access.get(self.lang) if hasattr(access, "get") else str(access)
+        access_words = access.get(self.lang) if isinstance(access, Text) else str(access)
         for entry, item in items["weapons"]:
             if isinstance(item, Weapon) and not contract.weapons.allows(item):
                 wanted = contract.weapons.value

@@ -88,7 +88,7 @@ PARTS = PartCache()
 
 def _after_blank_pages(document: weasyprint.Document) -> tuple[str, ...]:
     """The section anchors on the pages that follow a blank page the layout inserted."""
-    found = []
+    found: list[str] = []
     for number in blank_pages(document):
         if number < len(document.pages):
             found.extend(name for name in document.pages[number].anchors if name.startswith("sec-"))

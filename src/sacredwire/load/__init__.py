@@ -13,6 +13,7 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
+from ..colour import Cmyk
 from ..diagnostics import ContentError, Location
 from ..ids import TableId, is_file_key
 from ..model import (
@@ -22,7 +23,6 @@ from ..model import (
     BookletMeta,
     BookMeta,
     Chapter,
-    Cmyk,
     HyphenationRules,
     Rulebook,
     Table,
@@ -218,7 +218,7 @@ def _read_booklet(root: Path, meta: BookletMeta, lang: str, tables: dict[TableId
     files = content_files(folder, root, ".md")
     if not files:
         return None
-    chapters = []
+    chapters: list[Chapter] = []
     table_ids = frozenset(tables)
     for path in files:
         rel = path.relative_to(root).as_posix()

@@ -89,13 +89,16 @@ def parse_prose(text: str, file: str, table_ids: Collection[TableId]) -> list[Ch
     current: _Draft | None = None
     open_blocks: list[str] = []
     index = 0
+    location = Location(file, 1)
     while index < len(tokens):
         token = tokens[index]
-        location = Location(file, token.map[0] + 1) if token.map else None
+        # A closing token has no source lines; it is reported at the last token that had.
+        location = Location(file, token.map[0] + 1) if token.map else location
         if token.type == "heading_open" and token.tag in ("h1", "h2"):
             if open_blocks:
                 raise ContentError(location, f"'::: {open_blocks[-1]}' block is not closed "
                                              f"before this heading (end it with a ':::' line)")
+            assert token.map is not None  # block tokens always carry their source lines
             level = int(token.tag[1])
             rule_id, title, translated_from = _heading(tokens[index + 1], location, level)
             if current:
@@ -118,6 +121,7 @@ def parse_prose(text: str, file: str, table_ids: Collection[TableId]) -> list[Ch
             continue
         into = current.summary if "summary" in open_blocks else current.tokens
         if token.type.startswith("container_") and token.type.endswith("_open"):
+            assert token.map is not None  # block tokens always carry their source lines
             name = token.info.strip().split()[0]
             if name == "summary":
                 if "summary" in open_blocks:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, Literal, overload
 
 import yaml
 
@@ -22,7 +22,13 @@ class Mapping(dict):
 
 # libyaml's parser is several times faster than the pure-Python one and gives
 # the same nodes and marks; it is absent only from unusual PyYAML builds.
-class _Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
+if TYPE_CHECKING:
+    _BaseLoader = yaml.SafeLoader
+else:
+    _BaseLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+class _Loader(_BaseLoader):
     pass
 
 
@@ -58,7 +64,8 @@ def _construct_int(loader: _Loader, node: yaml.ScalarNode) -> int:
 _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
 _Loader.add_constructor("tag:yaml.org,2002:int", _construct_int)
 # Dates stay strings: the version date is printed, never computed with.
-_Loader.add_constructor("tag:yaml.org,2002:timestamp", _Loader.construct_yaml_str)
+# (The stubs type a constructor's first argument as a loader; this one is a constructor method.)
+_Loader.add_constructor("tag:yaml.org,2002:timestamp", _Loader.construct_yaml_str)  # type: ignore[type-var]
 
 
 def _refuse_aliases(text: str, rel: str) -> None:
@@ -66,7 +73,7 @@ def _refuse_aliases(text: str, rel: str) -> None:
     alias bomb (a kilobyte that expands to gigabytes) is built from them."""
     for event in yaml.parse(text, Loader=_Loader):
         if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None):
-            raise ContentError(Location(rel, event.start_mark.line + 1),
+            raise ContentError(Location(rel, event.start_mark.line + 1 if event.start_mark else 1),
                                "YAML anchors and aliases (&name, *name) are not allowed in content: "
                                "write the value out")
 
@@ -109,7 +116,7 @@ class Fields:
 
     def __init__(self, data: Any, file: str, what: str, line: int | None = None):
         if not isinstance(data, dict):
-            raise ContentError(Location(file, line or getattr(data, "line", 1)), f"{what} must be a mapping")
+            raise ContentError(Location(file, line or int(getattr(data, "line", 1))), f"{what} must be a mapping")
         self.data = data
         self.what = what
         self.location = Location(file, getattr(data, "line", line or 1))
@@ -139,6 +146,11 @@ class Fields:
 
     def require(self, key: str, kind: type | tuple[type, ...] = object) -> Any:
         return self.get(key, kind, required=True)
+
+    @overload
+    def text(self, key: str, required: Literal[True] = True) -> Text: ...
+    @overload
+    def text(self, key: str, required: bool) -> Text | None: ...
 
     def text(self, key: str, required: bool = True) -> Text | None:
         value = self.get(key, dict, required=required)

@@ -174,6 +174,13 @@ class Row:
     def __getitem__(self, column: str) -> Cell:
         return self.cells[column]
 
+    def text(self, column: str) -> Text:
+        """The cell of a text column: the loader makes each one a :class:`Text`."""
+        value = self.cells[column]
+        if not isinstance(value, Text):
+            raise TypeError(f"row {self.key}: {column!r} is not a text cell")
+        return value
+
 
 @dataclass(frozen=True)
 class Table:

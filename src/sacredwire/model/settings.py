@@ -44,7 +44,7 @@ class Length:
         """
         match = _LENGTH.match(text)
         unit = match["unit"] or bare if match else None
-        if unit is None or unit not in units:
+        if match is None or unit is None or unit not in units:
             return None
         return cls(float(match["number"]) * {"mm": 1.0, "in": MM_PER_INCH, "pt": 1 / PT_PER_MM}[unit])
 

@@ -25,6 +25,7 @@ from ..render.pages import PageMap
 
 if TYPE_CHECKING:  # the layout stage imports WeasyPrint, which 'sw28 build --help' need not load
     from ..editions import EditionSettings, LaidOutDocument
+    from ..editions.base import Paper
     from ..layout import LaidOut
     from ..layout.cache import LayoutCache
 
@@ -36,7 +37,7 @@ __all__ = ["Artifact", "BuildOptions", "KINDS", "OutputContext", "OutputKind", "
 class BuildOptions:
     """What the command line chose, beyond targets and languages."""
 
-    paper: str = "a4"
+    paper: Paper = "a4"
     # The editions to finish documents for (``--edition``); every edition by default.
     editions: tuple[str, ...] = ("press", "pod", "screen", "home")
     # The gap between print-and-play cards on a home sheet, in millimetres.
@@ -48,7 +49,7 @@ class BuildOptions:
 
     def render_options(self) -> dict[str, str]:
         """The options templates see (``RenderContext.options``)."""
-        options = {"paper": self.paper}
+        options: dict[str, str] = {"paper": self.paper}
         for lang, rule_ids in self.change_bars.items():
             options[change_bars_option(lang)] = ",".join(rule_ids)
         return options

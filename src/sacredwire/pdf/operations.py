@@ -142,6 +142,7 @@ def _tokenize(data: bytes) -> list[tuple[list, bytes, int, int]]:
             break
         position = token.end()
         kind = token.lastgroup
+        assert kind is not None  # every alternative of the pattern is a named group
         if start < 0 and not stack and kind != "comment":
             start = token.start(kind)
         if kind == "numbers":

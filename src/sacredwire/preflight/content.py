@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
+from typing import cast
 
 from pypdf.generic import ArrayObject, DictionaryObject
 
@@ -160,7 +161,7 @@ class ContentReader:
                 shows = operands[0] if operator == b"TJ" else [operands[0]]
                 text_matrix = self._show(shows, text_matrix, state, resources, paints)
             elif operator == b"Tm":
-                text_matrix = line_matrix = tuple(float(value) for value in operands)
+                text_matrix = line_matrix = _matrix(operands)
             elif operator == b"Td" or operator == b"TD":
                 tx, ty = float(operands[0]), float(operands[1])
                 if operator == b"TD":
@@ -196,7 +197,7 @@ class ContentReader:
                 if stack:
                     state = stack.pop()
             elif operator == b"cm":
-                state.ctm = multiply(tuple(float(value) for value in operands), state.ctm)
+                state.ctm = multiply(_matrix(operands), state.ctm)
             elif operator == b"m":
                 pending_move = _point(state.ctm, operands[0], operands[1])
             elif operator in (b"l", b"c", b"v", b"y"):
@@ -431,7 +432,7 @@ def _font_metrics(font) -> _FontMetrics:
                 for offset, width in enumerate(following):
                     widths[first + offset] = float(width)
                 index += 2
-            elif index + 2 < len(entries):
+            elif following is not None and index + 2 < len(entries):
                 for code in range(first, int(following) + 1):
                     widths[code] = float(entries[index + 2])
                 index += 3
@@ -500,7 +501,8 @@ def _point(matrix: Matrix, x, y) -> tuple[float, float]:
 
 
 def _matrix(values) -> Matrix:
-    return tuple(float(value) for value in values) if values is not None else IDENTITY
+    # Six numbers in a well-formed file (a different count fails where the matrix is used).
+    return cast(Matrix, tuple(float(value) for value in values)) if values is not None else IDENTITY
 
 
 def _intersection(box: Rect, clip: Rect, allow_empty: bool = True) -> Rect | None:

@@ -5,10 +5,11 @@ from __future__ import annotations
 import io
 from dataclasses import dataclass
 from functools import cached_property
+from typing import cast
 
 from pypdf import PdfReader
 from pypdf.errors import PyPdfError
-from pypdf.generic import DictionaryObject
+from pypdf.generic import DictionaryObject, PdfObject
 
 from .content import ContentReader, Paint, PaintKind
 from .findings import UnreadablePdf
@@ -139,7 +140,7 @@ class PdfPage:
     def facts(self) -> PageFacts:
         painted = [paint for paint in self.paints if paint.kind is not PaintKind.IMAGE]
         inked = [paint for paint in self.paints if paint.ink is not None]
-        worst = max(inked, key=lambda paint: paint.ink, default=None)
+        worst = max(inked, key=lambda paint: paint.ink or 0.0, default=None)  # (every one inked)
         sizes = [paint.text_size for paint in self.paints if paint.kind is PaintKind.TEXT]
         return PageFacts(
             self.number, self.boxes, self.bleed,
@@ -173,7 +174,7 @@ class Document:
 
     @cached_property
     def catalog(self) -> DictionaryObject:
-        return self.reader.trailer["/Root"].get_object()
+        return cast(DictionaryObject, self.reader.trailer["/Root"].get_object())
 
     @cached_property
     def info(self) -> DictionaryObject:
@@ -193,7 +194,7 @@ class Document:
         if known is not None:
             return known
         seen: dict[int, DictionaryObject] = {}
-        pending = [top]
+        pending: list[PdfObject | None] = [top]
         while pending:
             resources = pending.pop()
             resources = resources.get_object() if resources is not None else None

@@ -19,7 +19,7 @@ from markupsafe import Markup, escape
 
 from ..engine_adapter import rule_numbers
 from ..ids import TableId
-from ..model import Column, Row, Rulebook, Table
+from ..model import Column, Row, Rulebook, Table, Text
 from ._i18n import translations
 from ._markdown import ProseRenderer, XRefStyle
 from ._odds import odds_table
@@ -96,15 +96,16 @@ class RenderContext:
         value = row.cells.get(column.key)
         if value is None:
             return Markup("–")
-        if column.kind == "text":
+        # The loader gives each column kind its one type of cell.
+        if column.kind == "text" and isinstance(value, Text):
             return prose.inline(value[self.lang])
-        if column.kind == "term":
+        if column.kind == "term" and isinstance(value, str):
             return self.typesetter.text(self.rulebook.glossary[value].text[self.lang])
-        if column.kind == "number":
+        if column.kind == "number" and isinstance(value, int):
             return escape(format_decimal(value, locale=self.lang))
         if column.kind == "modifier":
             return escape(f"{value:+d}" if value else "0").replace("-", "\u2212")
-        if column.kind == "inches":
+        if column.kind == "inches" and isinstance(value, int):
             return escape(f"{format_decimal(value, locale=self.lang)}\u2033")
         if column.kind == "roll" and isinstance(value, str):
             return escape(value.replace("-", "\u2013"))
@@ -170,7 +171,7 @@ def table_is_compact(table: Table, lang: str) -> bool:
     for row in table.rows:
         for column in table.booklet_columns:
             value = row.cells.get(column.key)
-            if column.kind == "text" and value is not None and len(value[lang]) > COMPACT_TEXT_CHARS:
+            if column.kind == "text" and isinstance(value, Text) and len(value[lang]) > COMPACT_TEXT_CHARS:
                 return False
     return True
 
@@ -186,7 +187,8 @@ def environment(templates_dir: str, locales_dir: str, lang: str) -> jinja2.Envir
         trim_blocks=True,
         lstrip_blocks=True,
     )
-    env.install_gettext_translations(translations(locales_dir, lang), newstyle=True)
+    # (added by the i18n extension at run time, so jinja2's types do not know it)
+    env.install_gettext_translations(translations(locales_dir, lang), newstyle=True)  # type: ignore[attr-defined]
     env.globals["html_lang"] = HTML_LANG.get(lang, lang)
     return env
 

@@ -13,7 +13,8 @@ import random
 
 from markupsafe import Markup
 
-from ..model import BookletMeta, Cmyk
+from ..colour import Cmyk
+from ..model import BookletMeta
 
 # The cover with bleed, in millimetres (A5 trim, 3 mm each side).
 WIDTH_MM = 154.0

@@ -6,9 +6,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from markdown_it.renderer import RendererHTML
 from markupsafe import Markup, escape
 
-from ..diagnostics import ContentError
+from ..diagnostics import ContentError, Location
 from ..example_text import FieldError, FieldRef, resolve, show
 from ..ids import RuleId, TableId
 from ..markup import parser
@@ -76,8 +77,9 @@ class ProseRenderer:
     def __post_init__(self) -> None:
         self._sections = self.rulebook.sections(self.lang)
         md = parser()
-        self._renderer = type(md.renderer)(md)
-        rules = self._renderer.rules
+        self._renderer = RendererHTML(md)
+        # markdown-it types its render rules as bound methods; any callable of the same arguments serves.
+        rules: dict[str, Any] = self._renderer.rules
         rules["xref"] = self._xref
         rules["table_ref"] = self._table
         rules["odds_ref"] = lambda tokens, idx, *_: self.render_odds(tokens[idx].content) if self.render_odds else ""
@@ -103,6 +105,7 @@ class ProseRenderer:
         """``Contract Types (C2.4, p. 7)``: title, ID, volume if another booklet, page."""
         section = self._sections[target]
         meta = self.rulebook.meta.booklet_for_letter(target.letter)
+        assert meta is not None  # every loaded section belongs to a booklet
         other = meta.key != self.booklet_key
         page = self.pages.page(meta.key, target.anchor)
         fields = {"title": section.title, "id": str(target), "volume": meta.volume,
@@ -175,6 +178,10 @@ class ProseRenderer:
         self._example = None
         return "</aside>\n"
 
+    def _nearest_location(self) -> Location:
+        """The section being rendered; outside any (a table cell), the booklet's prose folder."""
+        return self._section.location if self._section else Location(f"content/{self.booklet_key}/{self.lang}", 1)
+
     def _field(self, tokens: Sequence[Any], idx: int, options: Any, env: Any) -> str:
         """A number printed from the content: a worked example's data, a rule parameter or a table cell."""
         token = tokens[idx]
@@ -185,11 +192,9 @@ class ProseRenderer:
             try:
                 return str(self.typesetter.text(show_rule_field(rule_ref, self.rulebook, self.lang)))
             except FieldError as error:
-                where = self._section.location if self._section else None
-                raise ContentError(where, f"{token.content}: {error}") from None
+                raise ContentError(self._nearest_location(), f"{token.content}: {error}") from None
         if example is None:
-            raise ContentError(self._section.location if self._section else None,
-                               f"{token.content} stands outside a '::: example' block")
+            raise ContentError(self._nearest_location(), f"{token.content} stands outside a '::: example' block")
         try:
             ref = FieldRef(token.meta["path"], token.meta["format"])
             # Typeset like the words around it: a negative number prints with a true minus sign.

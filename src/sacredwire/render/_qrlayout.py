@@ -106,7 +106,8 @@ def _no_repeats(pages: tuple[Page, ...]) -> None:
     seen: dict[RuleId | TableId, Location] = {}
     for page in pages:
         for block in page.blocks:
-            for listed in (*block.sections, *block.tables):
+            listed_ids: tuple[RuleId | TableId, ...] = (*block.sections, *block.tables)
+            for listed in listed_ids:
                 if listed in seen:
                     raise ContentError(block.location, f"{listed} is listed twice (first at {seen[listed]})")
                 seen[listed] = block.location

@@ -96,10 +96,10 @@ def _card(context: RenderContext, deck: CardDeck, table: Table, row: Row, home: 
 
     roll_column = next((column for column in table.columns if column.kind == "roll"), None)
     texts = tuple(stat(key) for key in deck.texts if row.cells.get(key) is not None)
-    words = sum(len(row.cells[key][lang]) for key in deck.texts if row.cells.get(key) is not None)
+    words = sum(len(row.text(key)[lang]) for key in deck.texts if row.cells.get(key) is not None)
 
     words += len(table.note[lang]) if table.note else 0
-    name = row.cells[deck.name][lang]
+    name = row.text(deck.name)[lang]
     booklet = context.rulebook.meta.booklet_for_letter(home.letter) if home else None
     return Card(
         owner=f"{name} ({table.id} {row.key}, {home or 'no rule ID'})", deck=deck.key, family=table.title[lang],
@@ -126,7 +126,7 @@ def _abilities(context: RenderContext, deck: CardDeck, row: Row, home: RuleId | 
     if section is None:
         return ()
     found = []
-    for name in row.cells[deck.ability][context.lang].split(","):
+    for name in row.text(deck.ability)[context.lang].split(","):
         rule = prose.lead_in(section, name.strip())
         if rule is None:
             return ()  # an ability without a paragraph of its own: the front's name and rule ID stand

@@ -430,7 +430,7 @@ def og_locale(lang: str) -> str:
 
 def language_name(lang: str) -> str:
     """The language's name in itself: ``English``, ``Español``."""
-    name = Locale.parse(lang).get_display_name(lang)
+    name = Locale.parse(lang).get_display_name(lang) or lang
     return name[:1].upper() + name[1:]
 
 

@@ -71,7 +71,7 @@ def search_words(rulebook: Rulebook, langs: Sequence[str]) -> dict[str, dict[str
     (a term and its abbreviation find each other); groups that share a member
     become one.
     """
-    words = {}
+    words: dict[str, dict[str, list]] = {}
     for lang in langs:
         groups = [list(group) for group in rulebook.search[lang].synonyms] if lang in rulebook.search else []
         for term in rulebook.glossary.values():

@@ -140,7 +140,7 @@ class PreviewLayouts:
         self.cache = LayoutCache(root / BUILD_FOLDER / ".cache", root / "templates")
         record = BuildRecord.read(root / BUILD_FOLDER)
         # The last build's pages: when nothing moved since, the first layout is the last.
-        self.pages: dict[str, dict[str, dict[str, int]]] = dict(record.pages) if record else {}
+        self.pages: dict[str, Mapping[str, Mapping[str, int]]] = dict(record.pages) if record else {}
         self.digests: dict[tuple[str, str], str] = {}
         # The booklets whose parts are not in memory yet: (rulebook, lang, booklet).
         self.unprimed: list[tuple[Rulebook, str, str]] = []
@@ -288,6 +288,7 @@ class BookletPdfs:
                     self._wake.wait()
                 if self._stopped:
                     return
+                assert self._request is not None  # the wait ends on a request or a stop
                 rulebook, before = self._request
                 self._request = None
             try:

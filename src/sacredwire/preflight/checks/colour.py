@@ -54,7 +54,7 @@ def total_ink(document: Document, profile: Profile) -> Iterator[Finding]:
                 and _on_the_sheet(paint, page)]
         if not over:
             continue
-        worst = max(over, key=lambda paint: paint.ink)
+        worst = max(over, key=lambda paint: paint.ink or 0.0)  # (every one inked)
         others = f"; {len(over) - 1} more over the limit on this page" if len(over) > 1 else ""
         yield Finding("PF303", Severity.ERROR, document.name, page.number,
                       f"{worst.kind.value} at {worst.ink:g}% total ink (limit {profile.ink_limit:g}%), "

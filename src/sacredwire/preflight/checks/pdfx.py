@@ -10,8 +10,7 @@ annotation inside the BleedBox · PF708 encrypted · PF709 Info without /Title o
 dates · PF710 transparency group in PDF/X-1a (warning)
 """
 
-from __future__ import annotations
-
+# (No `from __future__ import annotations`: the check named `annotations` below would shadow it.)
 from collections.abc import Iterator
 
 from ...diagnostics import Severity
