@@ -10,7 +10,7 @@ from ..model import Chapter, Section
 from . import RenderContext, renderer
 from ._art import chapter_art
 from ._cover import cover_svg, volume_colour
-from ._typography import characters
+from ._typography import NBSP, characters
 from .pages import PageMap
 
 
@@ -63,6 +63,8 @@ def _common(context: RenderContext, booklet_key: str) -> dict:
         # Titles as plain text with the typesetter's characters (apostrophes,
         # quotes): they also go into attributes and running heads.
         "chars": lambda text: characters(text, context.lang),
+        # A bookmark is read, never broken over lines: its title keeps plain spaces.
+        "bookmark": lambda text: characters(text, context.lang).replace(NBSP, " "),
     }
 
 
