@@ -35,11 +35,6 @@ def test_page_boxes_and_placeholders_are_still_reachable() -> None:
     assert placeholders and all(isinstance(box._box, boxes.Box) for box in placeholders)
 
 
-def test_blank_pages_are_still_marked() -> None:
-    html = "<p>Right</p><p style='break-before: right'>Right again</p>"
-    assert _boxes.blank_pages(weasyprint.HTML(string=html).render()) == [2]
-
-
 def _all_children(box):
     yield box
     for child in getattr(box, "children", ()):

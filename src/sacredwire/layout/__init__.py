@@ -16,6 +16,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import unquote, urljoin, urlparse
+from xml.etree import ElementTree
 
 import weasyprint
 
@@ -139,13 +140,46 @@ def _shared_assets(root: Path, templates: Path) -> SharedAssets:
     return _ASSETS
 
 
+def _giving_way(tree: ElementTree.Element, pages: dict[str, int]) -> list[tuple[ElementTree.Element,
+                                                                                 ElementTree.Element]]:
+    """(parent, box) for each box that keeps the element it gives way to off its spread.
+
+    A box marked ``data-gives-way-to="T"`` is set only where it leaves room:
+    T (marked ``data-faces="A"``) belongs on the page facing the one where A
+    opens; when the box sits on that page and T has gone overleaf, the box
+    goes, and T takes its place.
+    """
+    targets = {element.get("id"): element.get("data-faces") for element in tree.iter() if element.get("data-faces")}
+    found = []
+    for parent in tree.iter():
+        for box in parent:
+            target = box.get("data-gives-way-to")
+            opening = pages.get(targets.get(target, "") or "") if target else None
+            if opening is not None and pages.get(box.get("id", "")) == opening + 1 \
+                    and pages.get(target or "", 0) > opening + 1:
+                found.append((parent, box))
+    return found
+
+
 def lay_out(html: str, base_dir: Path, root: Path, what: str) -> weasyprint.Document:
-    """Lay out one HTML document; its styles, fonts and images are resolved from ``base_dir``."""
+    """Lay out one HTML document; its styles, fonts and images are resolved from ``base_dir``.
+
+    A box that gives way (see :func:`_giving_way`) and did not fit is taken
+    out and the document laid out again: decided here, a booklet laid out
+    whole and the same booklet laid out part by part set the same boxes.
+    """
     assets = _shared_assets(root, base_dir)
     with _no_warnings(what):
         document = weasyprint.HTML(string=html, base_url=assets.base_url, url_fetcher=assets.fetcher)
-        return document.render(font_config=assets.font_config, stylesheets=assets.stylesheets(document),
-                               cache=assets.images)
+        stylesheets = assets.stylesheets(document)
+        laid_out = document.render(font_config=assets.font_config, stylesheets=stylesheets, cache=assets.images)
+        crowding = _giving_way(document.etree_element, anchors(laid_out))
+        if crowding:
+            for parent, box in crowding:
+                parent.remove(box)
+            laid_out = document.render(font_config=assets.font_config, stylesheets=stylesheets,
+                                       cache=assets.images)
+        return laid_out
 
 
 def anchors(document: weasyprint.Document) -> dict[str, int]:

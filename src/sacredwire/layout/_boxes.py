@@ -138,7 +138,3 @@ def require_type_size(document: weasyprint.Document, minimum_pt: float, what: st
         raise LayoutError(f"{what}: text on page {small.page} is set at {small.size_pt:.2f} pt, below the "
                           f"{minimum_pt} pt minimum: {small.text[:40]!r}")
 
-
-def blank_pages(document: weasyprint.Document) -> list[int]:
-    """The pages (1-based) WeasyPrint left blank to honour a forced break to a left or right page."""
-    return [number for number, page_box in _page_boxes(document) if page_box.page_type.blank]

@@ -10,7 +10,7 @@ import weasyprint
 from ..render import RenderContext, render
 from ..render.booklet import BookletPart, part_names
 from . import LaidOut, LayoutError, anchors, combine, lay_out, pdf_bytes
-from ._boxes import blank_pages, overflowing_text
+from ._boxes import overflowing_text
 from .cache import LayoutCache
 
 # A saddle-stitched booklet: a cover sheet and at least one more sheet.
@@ -86,29 +86,6 @@ class PartCache:
 PARTS = PartCache()
 
 
-def _after_blank_pages(document: weasyprint.Document) -> tuple[str, ...]:
-    """The section anchors on the pages that follow a blank page the layout inserted."""
-    found: list[str] = []
-    for number in blank_pages(document):
-        if number < len(document.pages):
-            found.extend(name for name in document.pages[number].anchors if name.startswith("sec-"))
-    return tuple(found)
-
-
-def _records_before_boards(document: weasyprint.Document) -> tuple[str, ...]:
-    """Sections whose record box sits on a page of its own rules' overflow, its board overleaf."""
-    pages = anchors(document)
-    crowded = []
-    for name, page in pages.items():
-        if not name.startswith("record-"):
-            continue
-        section = name.removeprefix("record-")
-        board = pages.get("board-" + section)
-        if board == page + 1 and pages.get(section, page) < page:
-            crowded.append(section)
-    return tuple(sorted(crowded))
-
-
 def lay_out_parts(context: RenderContext, key: str, cache: LayoutCache, parts: PartCache = PARTS
                   ) -> weasyprint.Document:
     """The booklet's rule pages (cover to last chapter), laid out part by part and put together.
@@ -127,14 +104,6 @@ def lay_out_parts(context: RenderContext, key: str, cache: LayoutCache, parts: P
         html = render("booklet", context, booklet_key=key, part=part)
         document = parts.laid_out(cache.key("booklet-part", context.lang, key, html), html, root,
                                   f"{context.lang}/{key} ({name})")
-        # A section that must open on a left page leaves the right page before
-        # it empty: lay the chapter out again with a log sheet on that page.
-        sheets, crowded = _after_blank_pages(document), _records_before_boards(document)
-        if sheets or crowded:
-            part = BookletPart(name, next_page, filler, sheets, crowded)
-            html = render("booklet", context, booklet_key=key, part=part)
-            document = parts.laid_out(cache.key("booklet-part", context.lang, key, html), html, root,
-                                      f"{context.lang}/{key} ({name})")
         documents.append(document)
         next_page += len(document.pages)
     return combine(documents)

@@ -80,19 +80,14 @@ class BookletPart:
     Every part starts on a new page, so a booklet can be laid out part by part:
     ``first_page`` is the number its first page prints, and ``filler`` puts a
     page with nothing on it first, for a chapter that must open on a left page
-    but would start on a right one; that page, and any right page left empty
-    inside a chapter (``sheets_before``), holds a mission log sheet instead.
+    but would start on a right one; the styles print on it what they print on
+    a page the layout leaves blank (the missions' log sheet), as the whole
+    booklet does on the blank page it gets there.
     """
 
     name: str  # FRONT, or the chapter's rule ID
     first_page: int = 1
     filler: bool = False
-    # Anchors of sections that open on a left page after a right page their
-    # chapter leaves empty: a mission log sheet takes that page.
-    sheets_before: tuple[str, ...] = ()
-    # Anchors of sections set without their record box: their rules run onto
-    # the board's page, and the box would push the board a page further.
-    without_record: tuple[str, ...] = ()
 
     def page_css(self) -> str:
         """The side and number of the part's first page (the front starts the booklet as it is)."""
@@ -145,8 +140,7 @@ def render_booklet(context: RenderContext, booklet_key: str, part: BookletPart |
     if part is not None:
         common["page_css"] += " " + part.page_css()
     return template.render(chapters=chapters, example_count=example_count, part=part.name if part else None,
-                           filler=bool(part and part.filler), sheets_before=part.sheets_before if part else (),
-                           without_record=part.without_record if part else (),
+                           filler=bool(part and part.filler),
                            log_rows=LOG_ROWS, **common)
 
 
