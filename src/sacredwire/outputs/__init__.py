@@ -204,4 +204,7 @@ def all_targets(meta: BookMeta) -> list[Target]:
     return [target for kind in KINDS.values() for target in kind.targets(meta)]
 
 
-from . import booklet, cards, errata, quick_reference, web  # noqa: E402,F401  (register the kinds, listed in this order)
+# The kinds register as they are imported, in the order they are listed.
+# isort: off
+from . import booklet, quick_reference, cards, web, errata  # noqa: E402,F401
+# isort: on
