@@ -36,6 +36,7 @@ PAGE_TYPES = {
     "search": "en/search.html?q=grenades",
     "quick reference": "es/quick-reference.html",
     "cards": "en/cards.html",
+    "squad builder": "en/squad.html",
 }
 CORE_RULES_BUDGET = 600_000
 # Slow 4G as Lighthouse's mobile run throttles it: 150 ms, 1.6 Mbit/s down.

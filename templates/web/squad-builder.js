@@ -283,4 +283,6 @@
     for (var i = 0; i < KIT.squadSize; i++) { squad.models.push(newModel()); }
     render(); write();
   }
+  // Shown once filled in: the form appears whole, instead of pushing the page down as it grows.
+  root.removeAttribute("data-pending");
 })();
