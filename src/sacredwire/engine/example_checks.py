@@ -155,6 +155,18 @@ def _contract(rules: Rules, key: str) -> squad.Contract:
     return rules.contracts[key]
 
 
+def _damage_dice(rules: Rules, given: Given, weapon: Weapon) -> Dice:
+    """The weapon's damage in the attacker's hands: refused if its contract cannot carry it, with the
+    contract's melee bonus when it has one (C2.3, C2.4)."""
+    bonus = 0
+    if given.has("attacker_contract"):
+        contract = _contract(rules, str(given.get("attacker_contract")))
+        if not contract.weapons.allows(weapon):
+            raise ExampleInputError(f"a {contract.key} cannot carry the {weapon.key} (C2.3, C2.4)")
+        bonus = contract.melee_damage_bonus
+    return combat.melee_dice(weapon, bonus)
+
+
 def _array(rules: Rules, key: str) -> squad.StatArray:
     if key not in rules.stat_arrays:
         raise ExampleInputError(f"no attribute array {key!r} (arrays: {', '.join(rules.stat_arrays)})")
@@ -424,13 +436,7 @@ def multiples(rules: Rules, given: Given) -> Computed:
 def damage(rules: Rules, given: Given) -> Computed:
     attacker, defender = given.tier("attacker_dice"), given.tier("defender_dice")
     weapon = _weapon(rules, str(given.get("weapon")))
-    bonus = 0
-    if given.has("attacker_contract"):
-        contract = _contract(rules, str(given.get("attacker_contract")))
-        if not contract.weapons.allows(weapon):
-            raise ExampleInputError(f"a {contract.key} cannot carry the {weapon.key} (C2.3, C2.4)")
-        bonus = contract.melee_damage_bonus
-    dice = combat.melee_dice(weapon, bonus)
+    dice = _damage_dice(rules, given, weapon)
     result = _attack(rules, attacker, given.total("attacker", attacker),
                                   defender, given.total("defender", defender))
     if result.outcome is not Outcome.ATTACKER_WINS:
@@ -456,13 +462,7 @@ def damage(rules: Rules, given: Given) -> Computed:
 def hit_damage(rules: Rules, given: Given) -> Computed:
     """One hit's damage roll against a target in armor (or none): "+N vs. armored" before the reduction (A2)."""
     weapon = _weapon(rules, str(given.get("weapon")))
-    bonus = 0
-    if given.has("attacker_contract"):
-        contract = _contract(rules, str(given.get("attacker_contract")))
-        if not contract.weapons.allows(weapon):
-            raise ExampleInputError(f"a {contract.key} cannot carry the {weapon.key} (C2.3, C2.4)")
-        bonus = contract.melee_damage_bonus
-    dice = combat.melee_dice(weapon, bonus)
+    dice = _damage_dice(rules, given, weapon)
     reduction = 0
     if given.has("armor"):
         tier_key = str(given.get("armor"))
