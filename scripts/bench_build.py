@@ -172,8 +172,8 @@ def designer_loop(project: Path) -> float:
     """
     from sacredwire.load import load_rulebook
     from sacredwire.pdf.operations import keep_recent_streams
+    from sacredwire.preview.booklets import STREAMS_KEPT, PreviewLayouts
     from sacredwire.processes import settle_memory
-    from sacredwire.web.pdf_preview import STREAMS_KEPT, PreviewLayouts
 
     keep_recent_streams(STREAMS_KEPT)  # as the preview's layout process does
     layouts = PreviewLayouts(project, ["en"])

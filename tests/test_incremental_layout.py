@@ -23,9 +23,9 @@ from sacredwire.layout.booklet import PartCache, lay_out_parts
 from sacredwire.layout.cache import LayoutCache
 from sacredwire.layout.verify import PRINTED_REFERENCE
 from sacredwire.load import load_rulebook
+from sacredwire.preview.booklets import PreviewLayouts
 from sacredwire.render import RenderContext, render
 from sacredwire.render.pages import PageMap
-from sacredwire.web.pdf_preview import PreviewLayouts
 
 PERSONNEL = "content/core-rules/en/02-personnel.md"
 

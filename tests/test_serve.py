@@ -247,7 +247,7 @@ def test_the_edited_booklet_pdf_is_laid_out_again_and_linked_at_the_edited_page(
 def test_content_that_cannot_load_is_shown_instead_of_pages(tmp_path):
     from markupsafe import escape
 
-    from sacredwire.web.preview import Preview
+    from sacredwire.preview import Preview
 
     project = copy_project(tmp_path)
     book = project / "content" / "book.yaml"

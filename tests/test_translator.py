@@ -81,7 +81,7 @@ def test_stamp_takes_section_ids_and_stamps_only_those(repository: Path) -> None
 
 
 def test_untranslated_or_fuzzy_template_strings_are_findings(tmp_path: Path) -> None:
-    from sacredwire.web.preview import Preview
+    from sacredwire.preview import Preview
 
     project = copy_project(tmp_path)
     catalog = (project / CATALOG).read_text(encoding="utf-8")

@@ -37,6 +37,7 @@ PAGE_TYPES = {
     "quick reference": "es/quick-reference.html",
     "cards": "en/cards.html",
     "squad builder": "en/squad.html",
+    "mission generator": "es/mission.html?seed=7",  # a mission shared by its link
 }
 CORE_RULES_BUDGET = 600_000
 # Slow 4G as Lighthouse's mobile run throttles it: 150 ms, 1.6 Mbit/s down.

@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from .load._files import read_content_text
+from .load import read_content_text
 from .model import SOURCE_LANG, Rulebook, Section
 
 _BOM = "\ufeff"

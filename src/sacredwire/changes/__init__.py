@@ -14,13 +14,13 @@ from pathlib import Path
 from ..load import load_rulebook
 from ..model import Rulebook
 from ._compare import compare, normalised, word_edits
-from ._format import FORMATTERS, as_json, as_markdown, as_text
+from ._format import FORMATTERS, as_json, as_markdown, as_text, edit_text
 from ._git import GitError, commits_touching, latest_release_tag, load_revision
 from .model import ChangeSet, Kind
 
 __all__ = ["ChangeSet", "GitError", "Kind", "FORMATTERS", "WORKING_TREE", "as_json", "as_markdown",
-           "as_text", "changes_between", "commits_touching", "compare", "latest_release_tag", "load_revision",
-           "normalised", "word_edits"]
+           "as_text", "changes_between", "commits_touching", "compare", "edit_text", "latest_release_tag",
+           "load_revision", "normalised", "word_edits"]
 
 # How the content on disk (not a commit) is named in reports and file names.
 WORKING_TREE = "working-tree"

@@ -19,8 +19,7 @@ from pathlib import Path
 from PIL import Image, UnidentifiedImageError
 
 from ..diagnostics import ContentError, Diagnostic, Location, Severity
-from ..load import CONTENT_DIR
-from ..load._yaml import Mapping, read_yaml
+from ..load import CONTENT_DIR, Mapping, read_yaml
 from ..model import Rulebook
 from . import check
 

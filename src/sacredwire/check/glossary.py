@@ -32,7 +32,7 @@ import yaml
 from babel.messages.pofile import read_po
 
 from ..diagnostics import ContentError, Diagnostic, Location, Severity
-from ..load._yaml import compose_yaml
+from ..load import compose_yaml
 from ..model import LANGUAGES, Rulebook, Term
 from . import check, iter_sections
 from ._source import source_lines
@@ -73,7 +73,7 @@ def _variants(rulebook: Rulebook, lang: str = SPANISH) -> list[Variant]:
             for term in rulebook.glossary.values() for word in term.forbidden(lang)]
 
 
-def _spanish_yaml_lines(root: Path, rel: str) -> Iterator[tuple[int, str]]:
+def spanish_yaml_lines(root: Path, rel: str) -> Iterator[tuple[int, str]]:
     """``(line, text)`` for every string under an ``es:`` key of a YAML file."""
     for line, text, _ in yaml_lines(root, rel, SPANISH):
         yield line, text
@@ -119,7 +119,7 @@ def _compose_lines(path: Path, rel: str, lang: str) -> Iterator[tuple[int, str, 
             stack.extend((item, field) for item in current.value)
 
 
-def _catalog_lines(root: Path) -> Iterator[tuple[int | None, str]]:
+def catalog_lines(root: Path) -> Iterator[tuple[int | None, str]]:
     """``(line of the msgid, Spanish text)`` for every translated template string."""
     path = root / CATALOG
     if not path.is_file():
@@ -161,10 +161,10 @@ def _spanish_texts(rulebook: Rulebook) -> Iterator[tuple[str, int, str]]:
                   *(p.relative_to(root).as_posix() for p in sorted((root / "content" / "tables").glob("*.yaml")))]
     for rel in yaml_files:
         if (root / rel).is_file():
-            for line, text in _spanish_yaml_lines(root, rel):
+            for line, text in spanish_yaml_lines(root, rel):
                 yield rel, line, _BRACES.sub(" ", text)
     yield from _template_lines(root)
-    for number, text in _catalog_lines(root):
+    for number, text in catalog_lines(root):
         yield CATALOG, number or 1, text  # the header, which has no line of its own, at the top
 
 

@@ -20,8 +20,7 @@ from fontTools.ttLib import TTFont, TTLibError
 
 from ..diagnostics import Diagnostic, Location, Severity
 from ..fontsetup import FONTS_DIR
-from ..load import CONTENT_DIR
-from ..load._files import content_files, read_content_text
+from ..load import CONTENT_DIR, content_files, read_content_text
 from ..model import Rulebook
 from . import check
 

@@ -9,8 +9,7 @@ from pathlib import Path
 
 from ..diagnostics import ContentError, Diagnostic, Location, Severity
 from ..ids import BOOKLET_LETTERS
-from ..load import CONTENT_DIR
-from ..load._files import read_content_text
+from ..load import CONTENT_DIR, read_content_text
 from ..model import BookletMeta, Rulebook
 from . import check, iter_sections
 from ._source import prose_lines

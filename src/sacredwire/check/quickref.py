@@ -7,8 +7,7 @@ from pathlib import Path
 
 from ..diagnostics import ContentError, Diagnostic, Location, Severity
 from ..model import Rulebook
-from ..render import RenderContext
-from ..render._qrlayout import LAYOUT_FILE
+from ..render import LAYOUT_FILE, RenderContext
 from ..render.pages import PageMap
 from ..render.quickref import layout_for
 from . import check, iter_sections

@@ -31,7 +31,7 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
 def serve_command(args: argparse.Namespace, console: Console) -> int:
     from pathlib import Path
 
-    from ..web.preview import serve
+    from ..preview import serve
 
     root = find_project_root(Path.cwd())
     try:

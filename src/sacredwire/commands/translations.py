@@ -7,12 +7,10 @@ from pathlib import Path
 
 from rich.console import Console
 
-from ..changes import GitError, word_edits
-from ..changes._format import edit_text
+from ..changes import GitError, edit_text, word_edits
 from ..cli import EXIT_FINDINGS, EXIT_OK, UsageError, command
 from ..ids import RuleId
-from ..load import CONTENT_DIR
-from ..load._files import content_files
+from ..load import CONTENT_DIR, content_files
 from ..model import SOURCE_LANG, Rulebook
 from ..suggest import did_you_mean
 from ..translations import find_origins, missing_translations, stale_translations, stamp_file

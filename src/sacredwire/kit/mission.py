@@ -17,7 +17,7 @@ from ..engine import Dice, Rules
 from ..engine.campaign import Band, SquadProgress, evidence_gap
 from ..ids import RuleId, TableId
 from ..model import Rulebook, Table, Text
-from ..render._markdown import is_drawing
+from ..render import is_drawing
 from .references import RuleIndex, RuleRef
 
 # K1.3 names the tables to roll; M1.1 the mission table rolled after them.

@@ -8,7 +8,7 @@ from pathlib import Path
 from ..build_record import BuildRecord
 from ..ids import RuleId, TableId
 from ..model import Rulebook
-from ..render._i18n import translations
+from ..render import translations
 
 # Where ``sw28 build`` writes by default; its record holds the pages it measured.
 BUILD_FOLDER = "build"

@@ -42,8 +42,7 @@ from ..engine import DiceTier, Rules
 from ..engine.campaign import Effect, Result, thresholds_crossed
 from ..engine.gear import Armor, Item, Weapon, WeaponClass
 from ..engine.squad import ATTRIBUTES, BOSS, Contract, remaining_after
-from ..load._files import read_content_text
-from ..load._yaml import Fields, parse_yaml
+from ..load import Fields, parse_yaml, read_content_text
 from ..model import Rulebook, Text
 from .catalogue import Catalogue, Entry, Kind
 from .references import RuleIndex, RuleRef

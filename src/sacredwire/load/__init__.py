@@ -34,7 +34,11 @@ from ._rules import read_parameters
 from ._search import read_search_words
 from ._settings import read_settings
 from ._tables import read_example, read_table
-from ._yaml import Fields, as_text, parse_yaml, read_yaml
+from ._yaml import Fields, Mapping, as_text, compose_yaml, parse_yaml, read_yaml
+
+# What other packages use; the modules named with a leading underscore stay this package's own.
+__all__ = ["CONTENT_DIR", "Fields", "Mapping", "compose_yaml", "content_files", "find_project_root", "load_rulebook",
+           "parse_yaml", "read_content_text", "read_yaml"]
 
 CONTENT_DIR = "content"
 

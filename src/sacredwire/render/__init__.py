@@ -21,12 +21,16 @@ from ..engine_adapter import rule_numbers
 from ..ids import TableId
 from ..model import Column, Row, Rulebook, Table, Text
 from ._i18n import translations
-from ._markdown import ProseRenderer, XRefStyle
+from ._markdown import ProseRenderer, XRefStyle, is_drawing
 from ._odds import odds_table
+from ._placement import table_homes
+from ._qrlayout import LAYOUT_FILE
 from ._typography import HTML_LANG, Typesetter
 from .pages import PageMap
 
-__all__ = ["PageMap", "RenderContext", "render", "RENDERERS"]
+# What other packages use; the modules named with a leading underscore stay this package's own.
+__all__ = ["LAYOUT_FILE", "PageMap", "ProseRenderer", "RENDERERS", "RenderContext", "XRefStyle", "is_drawing", "render",
+           "table_homes", "translations"]
 
 
 @dataclass(frozen=True)

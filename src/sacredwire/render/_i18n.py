@@ -12,7 +12,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.support import Translations
 
-from ..load._files import read_content_text
+from ..load import read_content_text
 
 
 @cache

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from ..diagnostics import ContentError, Location
 from ..ids import RuleId, TableId
-from ..load._yaml import Fields, read_yaml
+from ..load import Fields, read_yaml
 from ..model import LANGUAGES, Text
 
 LAYOUT_FILE = "content/quick-reference.yaml"

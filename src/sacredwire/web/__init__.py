@@ -37,10 +37,7 @@ from ..colour import css_to_rgb
 from ..ids import RuleId, TableId
 from ..markup.allowlist import sanitize
 from ..model import Booklet, Rulebook, Section
-from ..render import RenderContext
-from ..render._markdown import ProseRenderer, XRefStyle
-from ..render._placement import table_homes
-from ..render._qrlayout import LAYOUT_FILE
+from ..render import LAYOUT_FILE, ProseRenderer, RenderContext, XRefStyle, table_homes
 from ..render.cards import Card, cards, deck_tables
 from ..render.pages import PageMap
 from ..render.quickref import layout_for, rendered_block

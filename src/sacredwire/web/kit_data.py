@@ -41,7 +41,7 @@ from ..kit.squad import (
 )
 from ..kit.squad_pdf import LABELS
 from ..model import Rulebook, Text
-from ..render._markdown import is_drawing
+from ..render import is_drawing
 
 KIT_DATA = "kit-data.js"
 

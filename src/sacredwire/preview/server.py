@@ -11,7 +11,7 @@ page and printed in the terminal, or a "clean" line when there is none;
 content with errors keeps the last good pages on screen, under the banner
 that says why.
 
-Each good load also goes to :class:`~sacredwire.web.pdf_preview.BookletPdfs`,
+Each good load also goes to :class:`~sacredwire.preview.booklets.BookletPdfs`,
 which lays the booklets out again in the background and serves their screen
 edition under ``/__preview/pdf/``, with the quick reference and the cards; the
 banner links each edited section (or each section printing an edited table)
@@ -41,10 +41,9 @@ from ..check import REGISTRY, errors_in, run_checks
 from ..diagnostics import ContentError, Diagnostic
 from ..load import load_rulebook
 from ..model import Rulebook
-from ..render import environment
-from ..render._i18n import translations
-from . import make_site
-from .pdf_preview import PDF_PATH, BookletPdfs, PdfState
+from ..render import environment, translations
+from ..web import make_site
+from .booklets import PDF_PATH, BookletPdfs, PdfState
 
 WATCHED = ("content", "templates", "locales")
 STATUS_PATH = "/__preview/status"
