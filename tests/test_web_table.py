@@ -128,8 +128,14 @@ def test_each_page_type_is_light_and_steady(browser, host, figures, kind):
     fonts = browser.evaluate("Array.from(document.fonts).filter(f => f.status === 'loaded').length")
     figures.setdefault("pages", {})[kind] = {"url": PAGE_TYPES[kind], "transferred_bytes": transferred,
                                              "cls": round(shift, 4), "fonts_loaded": fonts}
+    fetched = browser.evaluate("""performance.getEntriesByType("resource").filter(e => /\\.woff2$/.test(e.name))
+        .map(e => [e.name.split("/").pop(), e.initiatorType])""")
     assert browser.console_errors() == []
     assert fonts >= 2, "the page's fonts did not load"
+    # Every face the page shows is preloaded: one found only once the page is laid out arrives after
+    # the first paint and re-flows its text, however fast the network. And each preload is used.
+    assert [name for name, initiator in fetched if initiator != "link"] == [], f"{kind}: fonts found late"
+    assert len(fetched) == fonts, f"{kind}: preloaded {sorted(name for name, _ in fetched)}, {fonts} used"
     # A page of text, its styles, script and fonts: never nothing.
     assert transferred > 20_000
     assert shift < 0.1, f"{kind}: layout shift {shift}"

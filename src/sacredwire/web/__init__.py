@@ -42,7 +42,19 @@ from ..render.cards import Card, cards, deck_tables
 from ..render.pages import PageMap
 from ..render.quickref import layout_for, rendered_block
 from ._app import ICON_SIZES, favicon_svg, icon_png, manifest, service_worker, sitemap, token_colours
-from ._fonts import WEB_FONTS, characters, font_faces, web_fonts
+from ._fonts import (
+    BOOKLET,
+    CARDS,
+    HOME,
+    MISSION,
+    QUICK_REFERENCE,
+    SEARCH,
+    SQUAD,
+    characters,
+    font_faces,
+    preloads,
+    web_fonts,
+)
 from ._search import SearchEntry, search_index_script, search_words
 
 __all__ = ["make_site"]
@@ -58,11 +70,6 @@ STATIC = ("site.js", "search.js", "kit.css", "kit-core.js", "squad-builder.js", 
 # copies a rule must not carry them into a message.
 INVISIBLE = re.compile("[\u00ad\u200b\u200c\u2060\ufeff]")
 
-QUICK_REFERENCE = "quick-reference"
-CARDS = "cards"
-SEARCH = "search"
-SQUAD = "squad"
-MISSION = "mission"
 
 
 @dataclass(frozen=True)
@@ -241,9 +248,10 @@ class _Site:
         return [{"lang": other, "name": language_name(other), "href": f"../{other}/{self.pages[other][key]}"}
                 for other in self.langs if other != lang and key in self.pages[other]]
 
-    def head(self, lang: str, path: str, title: str, description: str,
+    def head(self, lang: str, path: str, page_kind: str, title: str, description: str,
              alternates: Sequence[tuple[str, str]], og_type: str = "article") -> Head:
-        """The shared head of the page at ``path`` (from the site root); ``alternates`` are (lang, path)."""
+        """The shared head of the page at ``path`` (from the site root), a page of ``page_kind`` (it
+        preloads the fonts such a page shows); ``alternates`` are (lang, path)."""
         site_url = self.rulebook.meta.site_url
         # hreflang alternates must be absolute (search engines ignore the rest): written only
         # where the site's address is known; the language switch links every page anyway.
@@ -251,7 +259,7 @@ class _Site:
             if site_url and len(alternates) > 1 else []
         if links:
             links.append({"lang": "x-default", "href": site_url + alternates[0][1]})
-        return Head(preload=tuple(face.file for face in WEB_FONTS if face.preload), title=title,
+        return Head(preload=preloads(page_kind), title=title,
                     description=description, locale=og_locale(lang),
                     other_locales=tuple(og_locale(other) for other, _ in alternates if other != lang),
                     url=site_url + path if site_url else "", image=f"{site_url}icons/icon-512.png",
@@ -259,9 +267,12 @@ class _Site:
 
     def page(self, lang: str, key: str, template: str, title: str, **values) -> None:
         path = f"{lang}/{self.pages[lang][key]}"
+        # A page is named after what it shows; every key but the tools' own is a booklet's.
+        page_kind = key if key in (QUICK_REFERENCE, CARDS, SEARCH, SQUAD, MISSION) else BOOKLET
         meta = self.rulebook.meta
         alternates = [(other, f"{other}/{self.pages[other][key]}") for other in self.langs if key in self.pages[other]]
-        head = self.head(lang, path, f"{title} · {meta.title}", f"{meta.title} {meta.version} · {title}", alternates)
+        head = self.head(lang, path, page_kind, f"{title} · {meta.title}", f"{meta.title} {meta.version} · {title}",
+                         alternates)
         html = self.env(lang).get_template(template).render(
             book=meta, lang=lang, root="../", nav=self.nav(lang), current=key, page_title=title,
             switches=self.switches(lang, key), head=head, **values)
@@ -346,7 +357,7 @@ class _Site:
         ]
         lang = self.langs[0]
         meta = self.rulebook.meta
-        head = self.head(lang, "index.html", f"{meta.title} {meta.version}", f"{meta.title} {meta.version}",
+        head = self.head(lang, "index.html", HOME, f"{meta.title} {meta.version}", f"{meta.title} {meta.version}",
                          [], og_type="website")
         html = self.env(lang).get_template("web/index.html.j2").render(
             book=meta, lang=lang, editions=[Markup(edition) for edition in editions], root="", head=head,

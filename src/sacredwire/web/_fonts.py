@@ -36,13 +36,20 @@ CACHE_FOLDER = "web-fonts"
 
 @dataclass(frozen=True)
 class WebFont:
-    """One face of a family as style.css declares it; ``preload`` marks the faces the first screen shows."""
+    """One face of a family as style.css declares it; ``preload_on``: the kinds of page that use it.
+
+    A face a page uses but does not preload is found only once the page is laid
+    out, and arrives after the first paint: its text then re-flows under the
+    reader's eyes (a layout shift). A face preloaded where it is not used costs
+    bytes for nothing. So each face names the kinds of page that show it, as
+    measured in a browser (``tests/test_web_table.py`` checks both ways).
+    """
 
     source: str
     family: str
     weight: str
     style: str
-    preload: bool = False
+    preload_on: frozenset[str] = frozenset()
 
     @property
     def file(self) -> str:
@@ -50,20 +57,32 @@ class WebFont:
         return Path(self.source).with_suffix(".woff2").name
 
 
-# The faces the site's styles use (the print editions' extra-bold weight is not).
-# Preloaded: body text, the display face of the brand and titles, and the
-# header's sans weight; the others arrive when a page first needs them.
+# The kinds of page, as their heads are made.
+HOME, BOOKLET, QUICK_REFERENCE, CARDS, SEARCH, SQUAD, MISSION = (
+    "home", "booklet", "quick-reference", "cards", "search", "squad", "mission")
+EVERY_PAGE = frozenset({HOME, BOOKLET, QUICK_REFERENCE, CARDS, SEARCH, SQUAD, MISSION})
+READING = frozenset({BOOKLET, QUICK_REFERENCE, SEARCH, SQUAD, MISSION})
+
+# The faces the site's styles use (the print editions' extra-bold weight is not), each with the
+# kinds of page whose text uses it.
 WEB_FONTS = (
-    WebFont("NotoSerif-Regular.ttf", "SW Serif", "400", "normal", preload=True),
-    WebFont("NotoSerif-Italic.ttf", "SW Serif", "400", "italic"),
-    WebFont("NotoSerif-Bold.ttf", "SW Serif", "700", "normal"),
+    WebFont("NotoSerif-Regular.ttf", "SW Serif", "400", "normal", preload_on=READING),
+    WebFont("NotoSerif-Italic.ttf", "SW Serif", "400", "italic", preload_on=frozenset({BOOKLET})),
+    WebFont("NotoSerif-Bold.ttf", "SW Serif", "700", "normal", preload_on=frozenset({BOOKLET, SQUAD})),
     WebFont("NotoSerif-BoldItalic.ttf", "SW Serif", "700", "italic"),
-    WebFont("Inter-Regular.otf", "SW Sans", "400", "normal"),
+    WebFont("Inter-Regular.otf", "SW Sans", "400", "normal", preload_on=EVERY_PAGE),
     WebFont("Inter-Italic.otf", "SW Sans", "400", "italic"),
-    WebFont("Inter-SemiBold.otf", "SW Sans", "600", "normal", preload=True),
-    WebFont("Inter-Bold.otf", "SW Sans", "700 800", "normal"),
-    WebFont("BebasNeue-Regular.otf", "SW Display", "400", "normal", preload=True),
+    WebFont("Inter-SemiBold.otf", "SW Sans", "600", "normal", preload_on=EVERY_PAGE - {HOME}),
+    WebFont("Inter-Bold.otf", "SW Sans", "700 800", "normal", preload_on=EVERY_PAGE),
+    WebFont("BebasNeue-Regular.otf", "SW Display", "400", "normal", preload_on=EVERY_PAGE),
 )
+
+
+def preloads(page_kind: str) -> tuple[str, ...]:
+    """The WOFF2 files a page of this kind preloads, in the order style.css declares them."""
+    if page_kind not in EVERY_PAGE:
+        raise ValueError(f"unknown kind of page: {page_kind}")
+    return tuple(face.file for face in WEB_FONTS if page_kind in face.preload_on)
 
 _MEMORY: dict[str, bytes] = {}
 
