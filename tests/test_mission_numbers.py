@@ -19,7 +19,9 @@ import pytest
 from conftest import PROJECT, copy_project, run_sw28
 
 from sacredwire.check import run_checks
+from sacredwire.example_text import FieldRef
 from sacredwire.load import load_rulebook
+from sacredwire.rule_fields import show_rule_field
 
 LANGS = ("en", "es")
 RADIUS = "    zone_radius: {value: 3, unit: inches, about: the zone around the board center}\n"
@@ -104,3 +106,17 @@ def test_a_number_typed_in_missions_prose_is_a_finding_at_its_line(tmp_path: Pat
     found = [finding for finding in run_checks(load_rulebook(tmp_path)) if finding.code == "NUM001"]
     assert [(f.location.file, f.location.line) for f in found if message in f.message] == [(rel, line)], \
         [str(finding) for finding in found]
+
+
+def test_half_a_move_prints_from_its_divisor_and_a_divisor_with_no_word_is_a_finding(tmp_path: Path) -> None:
+    rulebook = load_rulebook(PROJECT)
+    carry = FieldRef("rule.M2.1.carry_move", "fraction")
+    assert (show_rule_field(carry, rulebook, "en"), show_rule_field(carry, rulebook, "es")) == ("half", "mitad")
+    shutil.copytree(PROJECT / "content", tmp_path / "content")
+    _replace(tmp_path / "content/rules.yaml", "    carry_move: {value: 2,", "    carry_move: {value: 5,")
+    found = [finding for finding in run_checks(load_rulebook(tmp_path)) if finding.code == "NUM002"]
+    # The field stands twice in each language's Extraction: in the Carry action and in the summary.
+    assert len(found) == 4 and all("the fraction format prints a divisor" in f.message for f in found), \
+        [str(finding) for finding in found]
+    assert {f.location.file for f in found} == {"content/missions/en/02-the-missions.md",
+                                                "content/missions/es/02-the-missions.md"}
