@@ -120,3 +120,18 @@ def test_half_a_move_prints_from_its_divisor_and_a_divisor_with_no_word_is_a_fin
         [str(finding) for finding in found]
     assert {f.location.file for f in found} == {"content/missions/en/02-the-missions.md",
                                                 "content/missions/es/02-the-missions.md"}
+
+
+def test_the_board_in_inches_prints_from_its_size_in_feet_and_only_a_length_in_feet_takes_inches(
+        tmp_path: Path) -> None:
+    board = FieldRef("rule.C1.8.board_size", "inches")
+    assert show_rule_field(board, load_rulebook(PROJECT), "en") == "24"
+    shutil.copytree(PROJECT / "content", tmp_path / "content")
+    _replace(tmp_path / "content/missions/es/01-playing-a-mission.md", "{$rule.C1.8.board_size:inches}",
+             "{$rule.M1.2.interact_range:inches}")
+    _replace(tmp_path / "content/rules.yaml", "    board_size: {value: 2,", "    board_size: {value: 3,")
+    rulebook = load_rulebook(tmp_path)
+    assert show_rule_field(board, rulebook, "es") == "36"
+    found = [finding for finding in run_checks(rulebook) if finding.code == "NUM002"]
+    assert [(f.location.file, "inches format" in f.message) for f in found] == [
+        ("content/missions/es/01-playing-a-mission.md", True)], [str(finding) for finding in found]
