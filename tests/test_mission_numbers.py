@@ -81,6 +81,12 @@ def test_a_changed_table_cell_reaches_the_missions_prose_and_the_table(changed: 
     assert re.search(r"\b4 M2\.7\b", booklet) and not re.search(r"\b3 M2\.7\b", booklet)
 
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_board_size_in_feet_prints_in_inches_with_an_inch_mark(changed: Path, lang: str) -> None:
+    booklet = _text(changed / lang / "screen/missions.pdf")
+    assert {"en": "The diagrams show the 24″ board", "es": "el tablero de 24″ visto desde arriba"}[lang] in booklet
+
+
 # A hand-typed number planted in each language's Missions prose: (file, field it replaces, what replaces it).
 PLANTED = [
     ("content/missions/en/02-the-missions.md", 'everything within {$rule.M2.4.zone_radius}" of it.',
