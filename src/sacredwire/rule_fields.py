@@ -11,6 +11,10 @@ same formats (:func:`sacredwire.example_text.show`):
   words are placed with the table, not quoted);
 - ``{$table.blessings.die}``: the die a table is rolled on.
 
+Besides the formats of worked examples, a rule field takes ``:fraction``: a
+share stored as its divisor, printed in words (2: "half", "mitad"); and
+``:inches``: a length stored in feet, printed in inches (the 2' board is 24").
+
 So a number is typed once, in ``content/``, and the booklets, the quick
 reference and the rules engine read the same value.
 """
@@ -26,6 +30,12 @@ from .model import Rulebook
 RULE_ROOTS = ("rule", "table")
 # Table cells a field may print: numbers and dice, never a language's words.
 _NUMERIC_KINDS = ("roll", "number", "modifier", "inches", "dice", "plain")
+# ``:fraction``: a share of a whole, stored as its divisor, printed as the words the rules use
+# ("moves at half its Move", "a la mitad de su Movimiento").
+_FRACTIONS = {"en": {2: "half", 3: "a third of", 4: "a quarter of"},
+              "es": {2: "mitad", 3: "tercera parte", 4: "cuarta parte"}}
+# ``:inches``: a length stored in feet (the board's side), printed in inches where the prose measures in inches.
+_INCHES_PER_FOOT = 12
 
 
 def is_rule_field(ref: FieldRef) -> bool:
@@ -80,4 +90,31 @@ def rule_value(ref: FieldRef, rulebook: Rulebook) -> Any:
 
 def show_rule_field(ref: FieldRef, rulebook: Rulebook, lang: str) -> str:
     """How a rule field prints in ``lang``; FieldError when it names no value or its format does not fit."""
-    return show(rule_value(ref, rulebook), ref.format, lang)
+    value = rule_value(ref, rulebook)
+    if ref.format == "fraction":
+        return show_fraction(value, lang)
+    if ref.format == "inches":
+        return _in_inches(ref, value, rulebook)
+    return show(value, ref.format, lang)
+
+
+def _in_inches(ref: FieldRef, value: Any, rulebook: Rulebook) -> str:
+    """A parameter stored in feet, in inches: ``{$rule.C1.8.board_size:inches}`` prints 24 for 2 feet."""
+    parts = [part.strip() for part in ref.path.split(".")]
+    parameter = (rulebook.parameters.get((RuleId.parse(".".join(parts[1:-1])), parts[-1]))
+                 if parts[0] == "rule" else None)
+    if parameter is None or parameter.unit != "feet" or isinstance(value, bool) or not isinstance(value, int):
+        raise FieldError(f"{{${ref.path}}}: the inches format prints a whole number of feet in inches")
+    return str(value * _INCHES_PER_FOOT)
+
+
+def show_fraction(divisor: Any, lang: str) -> str:
+    """A share printed as words: ``show_fraction(2, "en")`` is "half"; FieldError for a divisor with no word.
+
+    >>> show_fraction(2, "en"), show_fraction(2, "es"), show_fraction(3, "en")
+    ('half', 'mitad', 'a third of')
+    """
+    words = _FRACTIONS.get(lang, _FRACTIONS["en"])
+    if isinstance(divisor, bool) or not isinstance(divisor, int) or divisor not in words:
+        raise FieldError(f"the fraction format prints a divisor ({', '.join(map(str, words))}), not {divisor!r}")
+    return words[divisor]
