@@ -3,8 +3,8 @@
 A copy of the content gets a new Inhuman Resources parameter (the spacing of a
 spawn's models), a new Campaign parameter (the Evidence that triggers The
 Signal), a new hostile weapon's damage and a new Promotion threshold; it
-still checks clean, and both booklets and the quick reference, English and
-Spanish, print the new values where the prose and the summaries state them.
+still checks clean, and both booklets (prose and tables) and the quick
+reference (the summaries), English and Spanish, print the new values.
 """
 
 from __future__ import annotations
@@ -28,8 +28,10 @@ def _replace(path: Path, old: str, new: str) -> None:
 def _text(pdf: Path) -> str:
     raw = subprocess.run(["pdftotext", "-raw", "-enc", "UTF-8", str(pdf), "-"], capture_output=True,
                          text=True, check=True).stdout
-    # One line of words: line ends, hyphenation and the no-break spaces the typesetter adds fold away.
-    return re.sub(r"\s+", " ", raw.replace("-\n", "").replace("\u00a0", " ").replace("\u202f", " "))
+    # One line of words: line ends, hyphenation (a hyphen or the typesetter's U+2010 at a line's end)
+    # and the no-break spaces the typesetter adds fold away.
+    raw = raw.replace("-\n", "").replace("\u2010\n", "")
+    return re.sub(r"\s+", " ", raw.replace("\u00a0", " ").replace("\u202f", " "))
 
 
 @pytest.fixture(scope="module")
@@ -58,11 +60,11 @@ def changed(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_inhuman_resources_parameter_reaches_the_booklet_and_the_quick_reference(changed: Path, lang: str) -> None:
     booklet = _text(changed / lang / "screen/inhuman-resources.pdf")
     quick = _text(changed / lang / "screen/quick-reference.pdf")
-    prose = {"en": "at least 2″ apart", "es": "separadas al menos 2″"}[lang]
-    summary = {"en": "place near the center, 2″+ apart", "es": "coloca cerca del centro, a 2″+ entre sí"}[lang]
-    assert prose in booklet and summary in booklet
-    assert summary in quick
-    assert {"en": "1″+ apart", "es": "a 1″+ entre sí"}[lang] not in booklet + quick
+    # The prose in the booklet; the section's summary on the quick reference.
+    assert {"en": "as the location allows, at least 2″ apart", "es": "y separadas al menos 2″"}[lang] in booklet
+    assert {"en": "place near the center, 2″+ apart", "es": "coloca cerca del centro, a 2″+ entre sí"}[lang] in quick
+    assert {"en": "at least 1″ apart", "es": "separadas al menos 1″"}[lang] not in booklet
+    assert {"en": "1″+ apart", "es": "a 1″+ entre sí"}[lang] not in quick
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -81,9 +83,10 @@ def test_hostile_weapon_cell_reaches_the_prose_and_the_table(changed: Path, lang
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_promotion_threshold_cell_reaches_the_prose_and_the_summary(changed: Path, lang: str) -> None:
+def test_promotion_threshold_cell_reaches_the_prose_and_the_table(changed: Path, lang: str) -> None:
     booklet = _text(changed / lang / "screen/campaign.pdf")
     prose = {"en": "11, 16 and 23 Merits. The step", "es": "11, 16, 23 Méritos (la diferencia"}[lang]
-    summary = {"en": "(2d6) at 1, 2, 4, 7, 11, 16 and 23 Merits", "es": "(2d6) a 1, 2, 4, 7, 11, 16 y 23 Méritos"}[lang]
-    assert prose in booklet and summary in booklet
-    assert not re.search(r"16(,| and| y) 22 ", booklet)
+    assert prose in booklet
+    assert not re.search(r"16(,| and) 22 ", booklet)
+    # The Promotion Thresholds table's last row: the seventh Promotion at 23 Merits.
+    assert " 7 23 " in booklet and " 7 22 " not in booklet
