@@ -21,6 +21,7 @@ reference and the rules engine read the same value.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from .example_text import FieldError, FieldRef, show
@@ -93,19 +94,11 @@ def show_rule_field(ref: FieldRef, rulebook: Rulebook, lang: str) -> str:
     value = rule_value(ref, rulebook)
     if ref.format == "fraction":
         return show_fraction(value, lang)
-    if ref.format == "inches":
-        return _in_inches(ref, value, rulebook)
+    if ref.format in _UNIT_FORMATS:
+        return _show_in_unit(ref, rulebook, value, lang)
+    if ref.format == "top":
+        return _top(ref, value)
     return show(value, ref.format, lang)
-
-
-def _in_inches(ref: FieldRef, value: Any, rulebook: Rulebook) -> str:
-    """A parameter stored in feet, in inches: ``{$rule.C1.8.board_size:inches}`` prints 24 for 2 feet."""
-    parts = [part.strip() for part in ref.path.split(".")]
-    parameter = (rulebook.parameters.get((RuleId.parse(".".join(parts[1:-1])), parts[-1]))
-                 if parts[0] == "rule" else None)
-    if parameter is None or parameter.unit != "feet" or isinstance(value, bool) or not isinstance(value, int):
-        raise FieldError(f"{{${ref.path}}}: the inches format prints a whole number of feet in inches")
-    return str(value * _INCHES_PER_FOOT)
 
 
 def show_fraction(divisor: Any, lang: str) -> str:
@@ -118,3 +111,50 @@ def show_fraction(divisor: Any, lang: str) -> str:
     if isinstance(divisor, bool) or not isinstance(divisor, int) or divisor not in words:
         raise FieldError(f"the fraction format prints a divisor ({', '.join(map(str, words))}), not {divisor!r}")
     return words[divisor]
+
+
+# Formats only a parameter has, because they read its unit: a length stored in feet printed in inches
+# (the board's 2' is 24") or half of it (the center of that board is 12" from each edge), and a share
+# stored in percent printed as the words a sentence uses ("half of the lanes", "la mitad de los carriles").
+_UNIT_FORMATS = {"inches": "feet", "half-inches": "feet", "share": "percent"}
+_SHARES = {"en": {50: "half", 25: "a quarter"}, "es": {50: "mitad", 25: "cuarta parte"}}
+_BAND = re.compile(r"^\d+-(\d+)$")
+
+
+def _show_in_unit(ref: FieldRef, rulebook: Rulebook, value: Any, lang: str) -> str:
+    """A parameter printed through a format that converts its unit (``:inches``, ``:half-inches``, ``:share``).
+
+    ``{$rule.C1.8.board_size:inches}`` prints 24 for a board of 2 feet, ``:half-inches`` 12.
+    """
+    parts = ref.path.split(".")
+    parameter = rulebook.parameters.get((RuleId.parse(".".join(parts[1:-1])), parts[-1])) \
+        if parts[0] == "rule" else None
+    unit = _UNIT_FORMATS[ref.format]
+    if parameter is None or parameter.unit != unit or not isinstance(value, int):
+        raise FieldError(f"{{${ref.path}}}: the {ref.format} format prints a parameter in {unit}")
+    if ref.format == "share":
+        words = _SHARES.get(lang, _SHARES["en"])
+        if value not in words:
+            raise FieldError(f"{{${ref.path}}}: no words for {value}%; print it as {{${ref.path}}}%")
+        return words[value]
+    inches = value * _INCHES_PER_FOOT
+    if ref.format == "half-inches":
+        if inches % 2:
+            raise FieldError(f"{{${ref.path}}}: half of {inches} inches is not a whole number")
+        inches //= 2
+    return str(inches)
+
+
+def _top(ref: FieldRef, value: Any) -> str:
+    """The highest roll of a table's band (``:top``): "A total of 3 or less" from the band ``2-3``.
+
+    >>> _top(FieldRef("table.injuries.terminated.roll", "top"), "2-3"), _top(FieldRef("x", "top"), 7)
+    ('3', '7')
+    """
+    if isinstance(value, int) and not isinstance(value, bool):
+        return str(value)
+    match = _BAND.match(str(value).strip())
+    if match is None:
+        raise FieldError(f"{{${ref.path}}}: the top format prints the highest roll of a band such as 2-3, "
+                         f"not {value!r}")
+    return match.group(1)

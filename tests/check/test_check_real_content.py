@@ -71,8 +71,10 @@ FAULTS = [
     ("LANG003", "C4.2", lambda p: _edit(p, COMBAT, "{table:blessings}\n\n::: example", "::: example")),
     ("LANG004", "fall", lambda p: _edit(p, COMBAT, "::: example fall Fall", "::: quote Fall")),
     ("LANG005", "C4.13", lambda p: _edit(p, COMBAT, "Cover {=C4.13}", "cover")),
-    ("LANG006", "I2.1", lambda p: _edit(p, SPAWNING, 'place near the center, 1"+ apart.', 'place near the center, 2"+ apart.')),
-    ("LANG007", "I2.1", lambda p: _edit(p, SPAWNING, 'place near the center, 1"+ apart.', 'place near the center, 1 inch+ apart.')),
+    ("LANG006", "I2.1", lambda p: _edit(p, SPAWNING, 'place near the center, {$rule.I2.1.spawn_spacing}"+ apart.',
+                                        'place near the center, 2"+ apart.')),
+    ("LANG007", "I2.1", lambda p: _edit(p, SPAWNING, 'place near the center, {$rule.I2.1.spawn_spacing}"+ apart.',
+                                        'place near the center, {$rule.I2.1.spawn_spacing} inch+ apart.')),
     # A rule's number typed back into the prose, in either language, is a finding of its own.
     ("NUM001", "'one'", lambda p: _edit(p, COMBAT, "within {$rule.C4.6.climb_moves:word} move",
                                         "within one move")),

@@ -319,6 +319,8 @@ class Typesetter:
             elif child.type == "example_field":
                 # A field prints a number (or, formatted, a word): a quote mark right after a
                 # number is an inch mark, as it is after typed digits.
-                state.last = "0" if child.meta.get("format", "") in ("", "signed", "list", "inches") else "a"
+                # The rule fields' :inches, :half-inches and :top print digits too.
+                state.last = "0" if child.meta.get("format", "") in (
+                    "", "signed", "list", "inches", "half-inches", "top") else "a"
             result.append(child)
         return result
