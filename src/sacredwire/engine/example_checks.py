@@ -416,13 +416,13 @@ def line_of_sight(rules: Rules, given: Given) -> Computed:
     return {"has_los": {view: combat.has_line_of_sight(parts) for view, parts in given.mapping("views").items()}}
 
 
-@example_check("grenade", "thrower_contract thrower_dice grenade distance thrower_faces thrower_total fixed_faces "
+@example_check("grenade", "thrower_dice grenade distance thrower_faces thrower_total fixed_faces "
                "fixed_total scatter",
                "damage type in_range thrower_total fixed_dice fixed_total times throw scatter_dice scatter blast "
                "fumble_table",
                concludes="throw")
 def grenade(rules: Rules, given: Given) -> Computed:
-    weapon = _held(rules, given, "grenade", "thrower_contract")
+    weapon = _weapon(rules, str(given.get("grenade")))
     thrower = given.tier("thrower_dice")
     t_total, f_total = given.total("thrower", thrower), given.total("fixed", rules.numbers.fixed_roll)
     throw = combat.throw_grenade(thrower, t_total, f_total, rules.numbers)
