@@ -17,6 +17,7 @@ import pytest
 from conftest import PROJECT, run_sw28
 
 from sacredwire.check import run_checks
+from sacredwire.check.examples import verify_examples
 from sacredwire.load import load_rulebook
 
 EN, ES = "core-rules/en/", "core-rules/es/"
@@ -99,6 +100,9 @@ def test_fields_swapped_alike_in_both_languages_are_caught(project_copy: Path, e
     # Both languages are reported, on the line of the swap.
     assert {f"content/{file}:{line}" for file, line in lines.items()} <= where, (lines, where)
     assert {location.split("/")[2] for location in where} == {"en", "es"}
+    # The example no longer counts as verified.
+    outcome = next(o for o in verify_examples(load_rulebook(project_copy)) if str(o.example.id) == example)
+    assert not outcome.passed
 
 
 def test_sw28_check_reports_a_swap_made_in_both_languages(project_copy: Path) -> None:

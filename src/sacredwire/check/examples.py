@@ -154,7 +154,7 @@ class ExampleOutcome:
     @property
     def passed(self) -> bool:
         """Verified: the engine reproduces every claim, the claims state the example's conclusion, and the
-        prose prints every number through a field."""
+        prose prints every number through a field, where its sentence gives it to the role it belongs to."""
         return self.engine_agrees and not self.unconcluded and self.prose_from_data
 
 
@@ -188,6 +188,8 @@ def _run(rulebook: Rulebook) -> _Run:
     # Verified prose: placed in every language, every number printed through a field that prints.
     blocks = list(example_blocks(rulebook))
     hand_typed = {block.example for block in blocks if block.typed or any(item.error for item in block.fields)}
+    # A number printed for another role than its own (EX007) is not verified either.
+    hand_typed |= {example_id for example_id, _ in _role_findings(rulebook, blocks)}
     languages = set(rulebook.meta.languages)
     placed_in = {example.id: {block.lang for block in blocks if block.example == example.id} for example in examples}
     outcomes = [replace(_verify(example, rules, f"cannot read the tables: {unreadable}"),
@@ -335,8 +337,14 @@ def misplaced_roles(rulebook: Rulebook) -> Iterator[Diagnostic]:
     the last role its sentence names before it, so a swap of two fields made the
     same way in every language still shows.
     """
+    for _, finding in _role_findings(rulebook, list(example_blocks(rulebook))):
+        yield finding
+
+
+def _role_findings(rulebook: Rulebook, blocks: list[ExampleBlock]) -> Iterator[tuple[ExampleId, Diagnostic]]:
+    """Each EX007 finding, with the example it is about."""
     owned: dict[ExampleId, set[str | None]] = {}
-    for block in example_blocks(rulebook):
+    for block in blocks:
         example = rulebook.examples.get(block.example)
         if example is None or not example.roles:
             continue
@@ -346,7 +354,7 @@ def misplaced_roles(rulebook: Rulebook) -> Iterator[Diagnostic]:
                   for item in block.fields}
         for role in example.roles:
             if not any(named == role.name for _, _, named in mentions):
-                yield Diagnostic("EX007", Severity.ERROR, block.location,
+                yield example.id, Diagnostic("EX007", Severity.ERROR, block.location,
                                  f"example {block.example} ({block.lang}): role {role.name} is named "
                                  f"{' or '.join(map(repr, words[role.name]))}, which its text never prints",
                                  "write the words the text uses for it under the example's roles")
@@ -364,7 +372,7 @@ def misplaced_roles(rulebook: Rulebook) -> Iterator[Diagnostic]:
             if before and before[-1][2] != owner:
                 start, end, named = before[-1]
                 mention = repr(block.text[start:end])
-                yield Diagnostic("EX007", Severity.ERROR, item.location,
+                yield example.id, Diagnostic("EX007", Severity.ERROR, item.location,
                                  f"example {block.example} ({block.lang}): {{${item.ref.path}}} is the number of "
                                  f"{owner}, but its sentence gives it to {mention} "
                                  f"({named}): \"{block.quote(item)}\"",
@@ -374,7 +382,7 @@ def misplaced_roles(rulebook: Rulebook) -> Iterator[Diagnostic]:
         example = rulebook.examples[example_id]
         for role in example.roles:
             if role.name not in owners_seen:
-                yield Diagnostic("EX007", Severity.ERROR, example.location,
+                yield example.id, Diagnostic("EX007", Severity.ERROR, example.location,
                                  f"example {example.id}: no field its text prints belongs to role {role.name}",
                                  f"name fields for it ({role.name}_..., or list them under keys), or remove the role")
 
