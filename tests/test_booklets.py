@@ -126,7 +126,9 @@ def _section_headings(lang: str, name: str) -> list[tuple[str, str]]:
 def test_outline_has_every_chapter_and_section(booklet) -> None:
     lang, name, path = booklet
     titles = _outline_titles(reader(path).outline)
-    for rule_id, title in _section_headings(lang, name):
+    headings = _section_headings(lang, name)
+    assert headings
+    for rule_id, title in headings:
         assert f"{rule_id} {title}".replace("'", "\u2019") in titles
 
 
@@ -136,7 +138,9 @@ def test_every_section_starts_where_contents_and_outline_say(booklet) -> None:
     destinations = {key: pdf_reader.get_destination_page_number(dest) + 1
                     for key, dest in pdf_reader.named_destinations.items()}
     texts = page_texts(path)
-    for rule_id, title in _section_headings(lang, name):
+    headings = _section_headings(lang, name)
+    assert headings
+    for rule_id, title in headings:
         page = destinations["sec-" + rule_id.replace(".", "-")]
         assert flat(f"{rule_id} {title}".replace("'", "\u2019"))[:40] in flat(texts[page - 1]), (rule_id, page)
 
@@ -241,7 +245,9 @@ def test_no_heading_is_left_at_a_page_foot(booklet) -> None:
     for source in (PROJECT / "content" / name / lang).glob("*.md"):
         for match in re.finditer(r"^#{1,3} (.+?)(?: \{from=\w+\})?$", source.read_text(), re.M):
             headings.add(flat(match[1]))
-    for number, text in enumerate(page_texts(path), start=1):
+    texts = page_texts(path)
+    assert texts
+    for number, text in enumerate(texts, start=1):
         lines = [line.strip() for line in text.splitlines() if line.strip()]
         # Drawn after the body: the page number, then the running head.
         if lines and lines[-1].isdigit():

@@ -405,6 +405,7 @@ def test_press_pages_carry_marks_in_the_slug_only(build_dir: Path, tmp_path: Pat
     """A press page: MediaBox beyond the BleedBox on every side, crop marks in line with the trim, nothing else."""
     press = build_dir / "en" / "press" / "core-rules.pdf"
     every_page = page_boxes(press)
+    assert every_page
     for number, boxes in enumerate(every_page, start=1):
         media, bleed = boxes["MediaBox"], boxes["BleedBox"]
         assert media[0] < bleed[0] and media[1] < bleed[1] and media[2] > bleed[2] and media[3] > bleed[3], number
@@ -477,7 +478,9 @@ def test_screen_files_open_as_documents(build_dir: Path, language: str) -> None:
         assert root.get("/Lang") == LANGUAGES[language], pdf.name
         assert reader.metadata and reader.metadata.title and "Sacred Wire" in reader.metadata.title, pdf.name
         if pdf.stem in BOOKLETS:
-            for number, boxes in enumerate(page_boxes(pdf), start=1):
+            pages = page_boxes(pdf)
+            assert pages, pdf.name
+            for number, boxes in enumerate(pages, start=1):
                 assert near(size(boxes["MediaBox"])[0], 148 * MM) and near(size(boxes["MediaBox"])[1], 210 * MM), (
                     f"{pdf.name} page {number}: {boxes['MediaBox']}")
 
@@ -570,7 +573,9 @@ def test_quick_reference_rule_ids_link_to_the_booklets(build_dir: Path, language
     readers: dict[str, PdfReader] = {}
     # A citation broken over lines, or holding inline boxes, is one link with several rectangles.
     covered: dict[tuple[int, str | None, str], list[str]] = {}
-    for link in links(quick):
+    quick_links = links(quick)
+    assert quick_links
+    for link in quick_links:
         assert link.file in {f"{booklet}.pdf" for booklet in BOOKLETS}, link
         covered.setdefault((link.page, link.file, str(link.destination)), []).extend(
             page_text(quick, link.page, crop_of(link.rect, media)))

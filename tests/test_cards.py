@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import doctest
 import math
 import re
 import subprocess
@@ -10,6 +9,7 @@ from pathlib import Path
 
 import pytest
 import yaml
+from doctests import run_doctests
 from pypdf import PdfReader
 from qr_cards_build import (
     CONTENT,
@@ -57,6 +57,7 @@ def test_one_card_per_source_row(fronts: list[str]) -> None:
 
 
 def test_each_card_shows_its_rule_id_and_numbers(fronts: list[str]) -> None:
+    assert fronts
     for text, (table, row) in zip(fronts, card_rows()):
         where = f"{table['id']} {row['key']}"
         # The footer names the rule, never the table's internal key.
@@ -109,7 +110,9 @@ def _slots(path: Path, page: int, word: str) -> set[tuple[int, int]]:
 def test_backs_are_mirrored_for_long_edge_duplex(out: Path) -> None:
     path = out / "en" / "home" / "cards.pdf"
     version = yaml.safe_load((CONTENT / "book.yaml").read_text(encoding="utf-8"))["version"]
-    for sheet in range(len(PdfReader(path).pages) // 2):
+    sheets = len(PdfReader(path).pages) // 2
+    assert sheets
+    for sheet in range(sheets):
         fronts = _slots(path, 2 * sheet + 1, version)
         backs = _slots(path, 2 * sheet + 2, "Sacred")
         assert fronts and backs == {(2 - column, row) for column, row in fronts}
@@ -121,12 +124,13 @@ def test_imposition_order() -> None:
     assert sides[1].slots == (2, 1, 0, 5, 4, 3, 8, 7, 6)
     assert sides[4].slots == (18, 19, None, None, None, None, None, None, None)
     assert sides[5].slots == (None, 19, 18, None, None, None, None, None, None)
-    assert doctest.testmod(cards_layout).failed == 0
+    run_doctests(cards_layout)
 
 
 def test_no_text_below_minimum_size(out: Path) -> None:
     single = PdfReader(out / "en" / "press" / "cards-single.pdf").pages
     sheets = PdfReader(out / "en" / "home" / "cards.pdf").pages
+    assert single and sheets
     for page in [*single[::9], *sheets[:4]]:
         assert smallest_type(page) >= MIN_TYPE_PT - 0.01
 

@@ -82,6 +82,7 @@ def test_cards_are_cut_at_the_size_outputs_yaml_gives(built: Path) -> None:
 def test_print_editions_cut_the_bleed_outputs_yaml_gives(built: Path) -> None:
     expected = {"pod": POD_BLEED_MM, "press": PRESS_BLEED_MM}
     for edition, files in (("pod", ("core-rules.pdf", "cards-gifts.pdf")), ("press", ("core-rules.pdf",))):
+        assert files
         for name in files:
             pages = _boxes(built / edition / name)
             assert {_bleed_mm(page) for page in pages} == {expected[edition]}, f"{edition}/{name}"

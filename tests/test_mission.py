@@ -47,7 +47,7 @@ def test_the_tables_are_rolled_in_the_order_k1_3_prints_them(roller: MissionRoll
     order = [str(table.id) for table in roller.tables]
     assert order[0] == "campaign-deployment" and order[-1] == "mission-table" and len(order) == 9
     rolled = list(dict.fromkeys(roll.table for roll in mission.rolls))
-    assert rolled == order
+    assert rolled == order and mission.rolls
     for roll in mission.rolls:
         table = roller.rulebook.tables[TableId(roll.table)]
         assert roll.row in {row.key for row in table.rows}

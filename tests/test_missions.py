@@ -73,7 +73,9 @@ def test_both_languages_have_the_fourteen_missions() -> None:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_mission_has_a_board_at_scale(lang: str) -> None:
-    for section in mission_sections(lang):
+    sections = mission_sections(lang)
+    assert sections
+    for section in sections:
         svg = board_diagram(section)
         where = f"{lang} {section.id}"
         assert svg.get("role") == "img" and svg.get("aria-label"), where
@@ -90,7 +92,9 @@ def test_every_mission_has_a_board_at_scale(lang: str) -> None:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_board_has_a_six_inch_grid(lang: str) -> None:
-    for section in mission_sections(lang):
+    sections = mission_sections(lang)
+    assert sections
+    for section in sections:
         lines = [line for line in board_diagram(section).iter(f"{SVG}line") if line.get("class") == "grid"]
         ends = [tuple(float(line.get(k)) for k in ("x1", "y1", "x2", "y2")) for line in lines]
         across = sorted(x1 for x1, y1, x2, y2 in ends if x1 == x2 and (y1, y2) == (0, BOARD))
@@ -100,7 +104,9 @@ def test_every_board_has_a_six_inch_grid(lang: str) -> None:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_board_labels_its_four_edges_and_has_a_legend(lang: str) -> None:
-    for section in mission_sections(lang):
+    sections = mission_sections(lang)
+    assert sections
+    for section in sections:
         svg = board_diagram(section)
         edges = texts(group(svg, "edge"))
         assert len(edges) == 4 and all(edges), f"{lang} {section.id}: edge labels {edges}"
@@ -112,8 +118,12 @@ def test_every_board_labels_its_four_edges_and_has_a_legend(lang: str) -> None:
 @pytest.mark.parametrize("lang", LANGS)
 def test_diagrams_are_drawn_in_greys_and_the_project_fonts(lang: str) -> None:
     # The print editions turn greys into black ink; any other colour would print as four-colour.
-    for section in mission_sections(lang):
-        for element in board_diagram(section).iter():
+    sections = mission_sections(lang)
+    assert sections
+    for section in sections:
+        elements = list(board_diagram(section).iter())
+        assert elements, section.id
+        for element in elements:
             for attribute in ("fill", "stroke"):
                 colour = element.get(attribute)
                 assert colour in (None, "none") or GREY.fullmatch(colour), \
@@ -127,7 +137,9 @@ def test_the_spanish_boards_are_the_english_ones_with_spanish_words() -> None:
         return [(element.tag, element.attrib) for element in svg.iter()
                 if element.tag not in (f"{SVG}text", f"{SVG}title", f"{SVG}svg")]
 
-    for english, spanish in zip(mission_sections("en"), mission_sections("es"), strict=True):
+    english_sections = mission_sections("en")
+    assert english_sections
+    for english, spanish in zip(english_sections, mission_sections("es"), strict=True):
         en_svg, es_svg = board_diagram(english), board_diagram(spanish)
         assert drawing(en_svg) == drawing(es_svg), english.id
         assert texts(group(en_svg, "edge")) != texts(group(es_svg, "edge")), f"{english.id}: edges not translated"

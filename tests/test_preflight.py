@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import doctest
 import io
 import json
 import shutil
@@ -12,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from conftest import run_sw28
+from doctests import run_doctests
 from pypdf import PdfReader, PdfWriter
 from pypdf.generic import (
     ArrayObject,
@@ -444,7 +444,7 @@ def test_unreadable_bytes_raise_a_clean_error() -> None:
 
 def test_doctests() -> None:
     for module in (findings_module, profiles, report):
-        assert doctest.testmod(module).failed == 0
+        run_doctests(module)
 
 
 # -- the command ---------------------------------------------------------------------------------------

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import doctest
 import re
 import subprocess
 from functools import cache
@@ -12,6 +11,7 @@ from pathlib import Path
 import pytest
 import yaml
 from conftest import PROJECT, copy_project
+from doctests import run_doctests
 from pypdf import PdfReader
 from qr_cards_build import CONTENT, MM, build_edited, pattern, pdf_pages, printed, smallest_type, table_homes, tables
 
@@ -80,17 +80,24 @@ def test_covers_everything_the_old_sheet_did() -> None:
 
 def test_every_table_value_matches_its_source(out: Path) -> None:
     text = " ".join(pdf_pages(out / "en" / "screen" / "quick-reference.pdf"))
-    for table_id in printed_tables():
+    table_ids = printed_tables()
+    assert table_ids
+    for table_id in table_ids:
         table = tables()[table_id]
+        assert table["rows"], table_id
         for row in table["rows"]:
             assert re.search(row_pattern(table, row), text), f"{table_id} row {row['key']} not printed as stored"
 
 
 def test_every_block_names_its_rule_ids(out: Path) -> None:
     pages = pdf_pages(out / "en" / "screen" / "quick-reference.pdf")
-    for number, page in enumerate(layout()["pages"]):
+    layout_pages = layout()["pages"]
+    assert layout_pages
+    for number, page in enumerate(layout_pages):
+        assert page["blocks"], number
         for block in page["blocks"]:
             ids = block.get("sections", []) + [table_homes()[table] for table in block.get("tables", [])]
+            assert ids, block
             for rule_id in ids:
                 assert re.search(rf"(?<![\d.]){re.escape(rule_id)}(?![\d.])", pages[number]), rule_id
 
@@ -98,16 +105,21 @@ def test_every_block_names_its_rule_ids(out: Path) -> None:
 def test_summaries_are_printed_under_their_titles(out: Path) -> None:
     text = " ".join(pdf_pages(out / "en" / "screen" / "quick-reference.pdf"))
     sections = load_rulebook(PROJECT).sections("en")
+    printed = 0
     for rule_id, section in sections.items():
         if str(rule_id) in listed_sections():
+            printed += 1
             assert f"{rule_id} {section.title}" in text
+    assert printed
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_no_text_below_minimum_size(out: Path, lang: str) -> None:
     # The quick reference is read at the table: every word, folios and rule-ID labels too.
     assert quickref_layout.MIN_TYPE_PT >= 7.5
-    for page in PdfReader(out / lang / "screen" / "quick-reference.pdf").pages:
+    pages = PdfReader(out / lang / "screen" / "quick-reference.pdf").pages
+    assert pages
+    for page in pages:
         assert smallest_type(page) >= quickref_layout.MIN_TYPE_PT - 0.01
 
 
@@ -292,4 +304,4 @@ def test_spanish_quick_reference_lays_out(tmp_path: Path) -> None:
 
 
 def test_docstring_examples() -> None:
-    assert doctest.testmod(quickref_render).failed == 0
+    run_doctests(quickref_render)

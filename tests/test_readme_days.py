@@ -90,7 +90,9 @@ def _serve(project: Path, args: list[str]) -> None:
 
 def test_the_designers_day(tmp_path: Path) -> None:
     project = _repository(copy_project(tmp_path / "project"))
-    for args in commands("designer"):
+    designer = commands("designer")
+    assert designer
+    for args in designer:
         if args[0] == "serve":
             _serve(project, args)
             continue

@@ -207,7 +207,7 @@ def test_a_colour_over_the_ink_limit_is_an_error(tmp_path: Path) -> None:
 def test_every_volume_has_its_own_colour_and_a_blurb_in_every_language() -> None:
     meta = load_rulebook(PROJECT).meta
     colours = [booklet.colour for booklet in meta.booklets]
-    assert None not in colours and len(set(colours)) == len(colours)
+    assert meta.booklets and None not in colours and len(set(colours)) == len(colours)
     for booklet in meta.booklets:
         assert booklet.colour.total_ink <= 240
         assert all(booklet.blurb.get(lang) for lang in LANGS)

@@ -12,6 +12,7 @@ from urllib.parse import unquote, urlsplit
 
 import pytest
 from conftest import PROJECT, copy_project, run_sw28
+from doctests import run_doctests
 
 from sacredwire.colour import css_to_rgb
 from sacredwire.load import load_rulebook
@@ -145,6 +146,7 @@ def test_every_rule_id_has_an_element_and_a_short_link(rulebook, pages):
 
 
 def test_ids_are_unique_on_every_page(pages):
+    assert pages
     for path, page in pages.items():
         repeated = sorted({element_id for element_id in page.ids if page.ids.count(element_id) > 1})
         assert not repeated, f"{path}: repeated ids {repeated[:5]}"
@@ -199,6 +201,7 @@ def test_every_link_inside_the_site_resolves(site, pages):
 
 
 def test_every_page_declares_its_language(pages):
+    assert pages
     for path, page in pages.items():
         lang = path.parts[0] if len(path.parts) > 1 else "en"
         assert page.html_lang == lang, path
@@ -207,6 +210,7 @@ def test_every_page_declares_its_language(pages):
 
 
 def test_one_h1_per_page_and_no_skipped_heading_level(pages):
+    assert pages
     for path, page in pages.items():
         assert page.headings.count(1) == 1, f"{path}: {page.headings.count(1)} h1"
         assert page.headings[0] == 1, path
@@ -215,6 +219,7 @@ def test_one_h1_per_page_and_no_skipped_heading_level(pages):
 
 
 def test_pages_have_landmarks(pages):
+    assert pages
     for path, page in pages.items():
         assert "main" in page.landmarks, path
         if path.parts[-1] not in ("index.html", "404.html"):
@@ -237,7 +242,9 @@ def test_diagrams_have_text_alternatives(pages):
 
 def test_references_are_links_to_the_sections_the_checker_resolves(rulebook, site, pages):
     """Every reference the checker sees in a section's text is a link in that section, to the right page."""
-    for key, lang, path in booklet_pages(rulebook):
+    booklets = list(booklet_pages(rulebook))
+    assert booklets
+    for key, lang, path in booklets:
         linked: dict[str | None, set[str]] = {}
         for section, href in pages[path].xrefs:
             linked.setdefault(section, set()).add(href)
@@ -373,8 +380,6 @@ def test_sw28_build_web_refuses_content_with_errors(tmp_path):
 
 
 def test_docstring_examples():
-    import doctest
-
     from sacredwire.web import _search
 
-    assert doctest.testmod(_search).failed == 0
+    run_doctests(_search)

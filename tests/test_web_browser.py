@@ -136,6 +136,7 @@ def test_no_page_scrolls_sideways_on_a_phone(probe):
     results, _ = probe
     # The control proves the measurement can fail.
     assert results["wide.html"]["scrollWidth"] > results["wide.html"]["clientWidth"]
+    assert PROBED[:-1]
     for page in PROBED[:-1]:
         entry = results[page]
         assert entry["scrollWidth"] <= entry["clientWidth"], entry
@@ -143,6 +144,7 @@ def test_no_page_scrolls_sideways_on_a_phone(probe):
 
 def test_in_page_links_resolve_and_fonts_load(probe):
     results, _ = probe
+    assert PROBED[:-1]
     for page in PROBED[:-1]:
         assert results[page]["missing"] == [], page
         assert results[page]["fonts"] >= 2, page

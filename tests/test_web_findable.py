@@ -10,6 +10,7 @@ from pathlib import Path, PurePosixPath
 
 import pytest
 from conftest import PROJECT, copy_project, run_sw28
+from doctests import run_doctests
 from fontTools.ttLib import TTFont
 
 from sacredwire.load import load_rulebook
@@ -165,11 +166,10 @@ def test_print_starts_a_booklet_on_its_content():
 
 
 def test_docstring_examples():
-    import doctest
-
     from sacredwire.web import _app
 
-    assert doctest.testmod(_fonts).failed == 0 and doctest.testmod(_app).failed == 0
+    run_doctests(_fonts)
+    run_doctests(_app)
 
 
 def test_the_lighthouse_script_refuses_a_missing_site(tmp_path):

@@ -24,9 +24,11 @@ found by :func:`typed_numbers`.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
+
+from .model import ExampleRole
 
 ROOTS = ("given", "claims")
 
@@ -190,3 +192,58 @@ def typed_numbers(text: str, lang: str, outcomes: bool = False) -> Iterator[Type
     found += [TypedNumber(match.group(), match.start()) for match in _WORD.finditer(text)
               if match.group().lower() in words]
     yield from sorted(found, key=lambda number: number.offset)
+
+
+def field_role(path: str, given: Mapping[str, Any], claims: Mapping[str, Any],
+               roles: Sequence[ExampleRole]) -> str | None:
+    """The role a field's number belongs to, by its path: ``given.attacker_dice`` is the attacker's,
+    ``claims.total.Dmitri Osei`` and ``given.models.0.wits`` (that model's ``name``) are Dmitri Osei's.
+
+    The deepest key that names a role decides; None when no key does.
+    """
+    keys = path.split(".")
+    if keys[0] not in ROOTS or len(keys) < 2:
+        return None
+    first = keys[1]
+    owner = max((role.name for role in roles
+                 if first == role.name or first in role.keys or first.startswith(role.name + "_")),
+                key=len, default=None)
+    names = {role.name for role in roles}
+    value: Any = {"given": given, "claims": claims}[keys[0]]
+    for key in keys[1:]:
+        if isinstance(value, Mapping):
+            value = value.get(key)
+        elif isinstance(value, list) and key.isdigit() and int(key) < len(value):
+            value = value[int(key)]
+            # A listed model stands for its name.
+            if isinstance(value, Mapping) and value.get("name") in names:
+                owner = str(value["name"])
+            continue
+        else:
+            break
+        if key in names and key != first:
+            owner = key
+    return owner
+
+
+def role_mentions(text: str, words: Mapping[str, Sequence[str]]) -> list[tuple[int, int, str]]:
+    """Where ``text`` names each role, as (start, end, role), in order; ``words`` gives each role's forms.
+
+    A form counts as a whole word ("Veteran", "Veteran's", not "Veterans"), with its capitals.
+    """
+    found = [(match.start(), match.end(), role) for role, forms in words.items() for form in forms
+             for match in re.finditer(rf"(?<!\w){re.escape(form)}(?!\w)", text)]
+    return sorted(found)
+
+
+# Words that give a number to the one named after it: "el 2d6 del Veterano", "the total of the Brute".
+_OWNER_AFTER = {"en": ("of", "of the"), "es": ("de", "del", "de la", "de los", "de las")}
+
+
+def names_owner_after(between: str, lang: str) -> bool:
+    """Whether the words between a number and the role named next give the number to that role.
+
+    >>> names_owner_after(" del ", "es"), names_owner_after(" vence al ", "es"), names_owner_after(" of the ", "en")
+    (True, False, True)
+    """
+    return between.strip() in _OWNER_AFTER.get(lang, ()) and between[:1].isspace() and between[-1:].isspace()

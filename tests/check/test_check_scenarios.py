@@ -11,6 +11,7 @@ import re
 
 import pytest
 from conftest import PROJECT
+from doctests import run_doctests
 
 from sacredwire.check import REGISTRY, run_checks
 from sacredwire.diagnostics import Severity
@@ -158,10 +159,8 @@ def test_every_check_is_registered_once() -> None:
 
 
 def test_doctests() -> None:
-    import doctest
-
     from sacredwire import report
     from sacredwire.check import metadata, tables
 
     for module in (report, metadata, tables):
-        assert doctest.testmod(module).failed == 0, module.__name__
+        run_doctests(module)

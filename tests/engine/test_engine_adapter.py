@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import dataclasses
-import doctest
 import importlib
+import inspect
 import pkgutil
 
 import pytest
+from doctests import run_doctests
 
 import sacredwire.engine
 from sacredwire.check.examples import unreadable_tables
@@ -59,9 +60,13 @@ def test_an_unreadable_cell_names_its_place(rulebook: Rulebook):
 
 
 def test_engine_docstring_examples():
-    for module in pkgutil.iter_modules(sacredwire.engine.__path__):
-        result = doctest.testmod(importlib.import_module(f"sacredwire.engine.{module.name}"))
-        assert result.failed == 0, module.name
+    modules = [importlib.import_module(f"sacredwire.engine.{module.name}")
+               for module in pkgutil.iter_modules(sacredwire.engine.__path__)]
+    # The modules whose docstrings show examples; each must run some.
+    documented = [module for module in modules if ">>> " in inspect.getsource(module)]
+    assert len(documented) >= 6, [module.__name__ for module in documented]
+    for module in documented:
+        run_doctests(module)
 
 
 def _with_cells(rulebook: Rulebook, table_name: str, row_key: str, **cells) -> Rulebook:

@@ -56,6 +56,9 @@ def test_every_check_used_is_registered_and_documented(rulebook: Rulebook):
         assert line is not None, f"{name} is not in README's Example checks"
         for key in registered.computes:
             assert f"`{key}`" in line, f"{name}: claim key {key} is not documented"
+        # The last column names the conclusion an example of this check must claim.
+        assert registered.concludes, f"{name} names no conclusion"
+        assert line.rstrip(" |").rsplit("|", 1)[1].strip() == ", ".join(f"`{key}`" for key in registered.concludes)
     assert {example.check for example in rulebook.examples.values()} <= set(EXAMPLE_CHECKS)
 
 

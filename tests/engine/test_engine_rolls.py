@@ -65,7 +65,9 @@ def test_distribution_of_2d6():
 
 
 def test_same_tier_odds_are_even():
-    for tier in all_tiers():
+    tiers = all_tiers()
+    assert tiers
+    for tier in tiers:
         assert opposed_odds(tier, tier, MULTIPLES).win == Fraction(1, 2)
 
 

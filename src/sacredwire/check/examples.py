@@ -18,9 +18,19 @@ from ..diagnostics import Diagnostic, Location, Severity
 from ..engine import Dice, ExampleInputError, Rules, run_example
 from ..engine.example_checks import EXAMPLE_CHECKS
 from ..engine_adapter import RulesTableError, TableProblem, adapt_rules
-from ..example_text import OUTCOME_WORDS, FieldError, FieldRef, resolve, show, typed_numbers
-from ..ids import ExampleId, RuleId
-from ..model import Example, Rulebook
+from ..example_text import (
+    OUTCOME_WORDS,
+    FieldError,
+    FieldRef,
+    field_role,
+    names_owner_after,
+    resolve,
+    role_mentions,
+    show,
+    typed_numbers,
+)
+from ..ids import ExampleId, RuleId, TableId
+from ..model import Example, Rulebook, Text
 from ..rule_fields import is_rule_field
 from . import check, iter_sections
 
@@ -138,11 +148,14 @@ class ExampleOutcome:
     computed: Mapping[str, Any]
     problem: str = ""
     prose_from_data: bool = True
+    # The conclusion keys the engine computes and the claims leave out (they only restate the givens).
+    unconcluded: tuple[str, ...] = ()
 
     @property
     def passed(self) -> bool:
-        """Verified: the engine reproduces every claim, and the prose prints every number through a field."""
-        return self.engine_agrees and self.prose_from_data
+        """Verified: the engine reproduces every claim, the claims state the example's conclusion, and the
+        prose prints every number through a field, where its sentence gives it to the role it belongs to."""
+        return self.engine_agrees and not self.unconcluded and self.prose_from_data
 
 
 _MISSING = object()
@@ -175,6 +188,8 @@ def _run(rulebook: Rulebook) -> _Run:
     # Verified prose: placed in every language, every number printed through a field that prints.
     blocks = list(example_blocks(rulebook))
     hand_typed = {block.example for block in blocks if block.typed or any(item.error for item in block.fields)}
+    # A number printed for another role than its own (EX007) is not verified either.
+    hand_typed |= {example_id for example_id, _ in _role_findings(rulebook, blocks)}
     languages = set(rulebook.meta.languages)
     placed_in = {example.id: {block.lang for block in blocks if block.example == example.id} for example in examples}
     outcomes = [replace(_verify(example, rules, f"cannot read the tables: {unreadable}"),
@@ -208,7 +223,9 @@ def _verify(example: Example, rules: Rules | None, problem: str) -> ExampleOutco
     except ExampleInputError as error:
         return ExampleOutcome(example, False, tuple(claims), {}, str(error))
     wrong = tuple(key for key in claims if not _same(claims[key], computed.get(key, _MISSING)))
-    return ExampleOutcome(example, not wrong, wrong, computed)
+    concludes = registered.concludes if registered is not None else ()
+    unconcluded = tuple(key for key in concludes if key in computed and key not in claims)
+    return ExampleOutcome(example, not wrong, wrong, computed, unconcluded=unconcluded)
 
 
 def _same(claim: Any, value: Any) -> bool:
@@ -269,6 +286,105 @@ def failing_examples(rulebook: Rulebook) -> Iterator[Diagnostic]:
                            f"the engine computes {key} = {_show(outcome.computed.get(key, _MISSING), example.check)}")
         yield Diagnostic("EX001", Severity.ERROR, example.location, f"example {example.id}: " + "; ".join(printed),
                          "fix the example's data (what the prose prints comes from it), or the table it reads")
+
+
+@check("examples")
+def unconcluded_examples(rulebook: Rulebook) -> Iterator[Diagnostic]:
+    """EX008: an example whose claims leave out its conclusion, so they only restate what it starts from."""
+    for outcome in verify_examples(rulebook):
+        if outcome.unconcluded:
+            example = outcome.example
+            computed = ", ".join(f"{key} = {_show(outcome.computed[key])}" for key in outcome.unconcluded)
+            yield Diagnostic("EX008", Severity.ERROR, example.location,
+                             f"example {example.id} does not claim its conclusion ({computed}, as the engine "
+                             f"computes it): its claims only restate what it starts from",
+                             f"claim {', '.join(outcome.unconcluded)} in content/examples/*.yaml and print it "
+                             "through a field ({$claims.outcome:hits})")
+
+
+# The table whose rows name the contract types a role may be given as (``attacker: veteran``).
+CONTRACT_TABLE = TableId("contract-types")
+
+
+def role_words(rulebook: Rulebook, example: Example, lang: str) -> dict[str, tuple[str, ...]]:
+    """How the prose of ``lang`` names each role of ``example``: its words, the name of its contract type
+    (``veteran``, or ``given.attacker_contract`` for the one the example gives), or its name as written."""
+    contracts = rulebook.tables.get(CONTRACT_TABLE)
+    names = {row.key: row.cells.get("name") for row in contracts.rows} if contracts else {}
+    words = {}
+    for role in example.roles:
+        who = role.who
+        if who.startswith("given."):
+            try:
+                who = str(resolve(FieldRef(who), example.given, example.claims))
+            except FieldError:
+                pass
+        name = names.get(who)
+        if lang in role.words:
+            words[role.name] = role.words[lang]
+        elif isinstance(name, Text) and name.get(lang):
+            words[role.name] = (name[lang],)
+        else:
+            words[role.name] = (role.who,)
+    return words
+
+
+@check("examples")
+def misplaced_roles(rulebook: Rulebook) -> Iterator[Diagnostic]:
+    """EX007: a number printed where its sentence names another role (the defender's dice after "Veteran").
+
+    Each example's ``roles`` say who its numbers belong to; a field stands after
+    the last role its sentence names before it, so a swap of two fields made the
+    same way in every language still shows.
+    """
+    for _, finding in _role_findings(rulebook, list(example_blocks(rulebook))):
+        yield finding
+
+
+def _role_findings(rulebook: Rulebook, blocks: list[ExampleBlock]) -> Iterator[tuple[ExampleId, Diagnostic]]:
+    """Each EX007 finding, with the example it is about."""
+    owned: dict[ExampleId, set[str | None]] = {}
+    for block in blocks:
+        example = rulebook.examples.get(block.example)
+        if example is None or not example.roles:
+            continue
+        words = role_words(rulebook, example, block.lang)
+        mentions = role_mentions(block.text, words)
+        owners = {id(item): field_role(item.ref.path, example.given, example.claims, example.roles)
+                  for item in block.fields}
+        for role in example.roles:
+            if not any(named == role.name for _, _, named in mentions):
+                yield example.id, Diagnostic("EX007", Severity.ERROR, block.location,
+                                 f"example {block.example} ({block.lang}): role {role.name} is named "
+                                 f"{' or '.join(map(repr, words[role.name]))}, which its text never prints",
+                                 "write the words the text uses for it under the example's roles")
+        owned.setdefault(example.id, set()).update(owners.values())
+        for begin, finish, item in block.spans:
+            owner = owners[id(item)]
+            if owner is None:
+                continue
+            sentence = block.text.rfind(". ", 0, begin) + 1
+            after = next(((start, end, named) for start, end, named in mentions if start >= finish), None)
+            before = [(start, end, named) for start, end, named in mentions if sentence < end <= begin]
+            if after is not None and names_owner_after(block.text[finish:after[0]], block.lang):
+                # "el 2d6 del Veterano": the role named next owns the number.
+                before = [after]
+            if before and before[-1][2] != owner:
+                start, end, named = before[-1]
+                mention = repr(block.text[start:end])
+                yield example.id, Diagnostic("EX007", Severity.ERROR, item.location,
+                                 f"example {block.example} ({block.lang}): {{${item.ref.path}}} is the number of "
+                                 f"{owner}, but its sentence gives it to {mention} "
+                                 f"({named}): \"{block.quote(item)}\"",
+                                 "print each role's fields after the words that name it (swap the fields back), "
+                                 "or correct the example's roles")
+    for example_id, owners_seen in owned.items():
+        example = rulebook.examples[example_id]
+        for role in example.roles:
+            if role.name not in owners_seen:
+                yield example.id, Diagnostic("EX007", Severity.ERROR, example.location,
+                                 f"example {example.id}: no field its text prints belongs to role {role.name}",
+                                 f"name fields for it ({role.name}_..., or list them under keys), or remove the role")
 
 
 @check("examples")

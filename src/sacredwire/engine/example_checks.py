@@ -104,22 +104,31 @@ CheckFunction = Callable[[Rules, Given], Computed]
 
 @dataclass(frozen=True)
 class ExampleCheck:
-    """A named check: the ``given`` keys it reads and the claim keys it computes."""
+    """A named check: the ``given`` keys it reads, the claim keys it computes, and its conclusion.
+
+    The conclusion is what the example is told for (the outcome of an attack,
+    the damage a fall deals); an example must claim it, so that its claims do
+    not only restate what it starts from.
+    """
 
     name: str
     given: tuple[str, ...]
     computes: tuple[str, ...]
     run: CheckFunction
+    concludes: tuple[str, ...] = ()
 
 
 EXAMPLE_CHECKS: dict[str, ExampleCheck] = {}
 
 
-def example_check(name: str, given: str, computes: str) -> Callable[[CheckFunction], CheckFunction]:
-    """Register a check under ``name``; ``given`` and ``computes`` are space-separated keys."""
+def example_check(name: str, given: str, computes: str,
+                  concludes: str = "") -> Callable[[CheckFunction], CheckFunction]:
+    """Register a check under ``name``; ``given``, ``computes`` and ``concludes`` are space-separated keys
+    (``concludes``: the computed keys that state the example's conclusion)."""
 
     def register(function: CheckFunction) -> CheckFunction:
-        EXAMPLE_CHECKS[name] = ExampleCheck(name, tuple(given.split()), tuple(computes.split()), function)
+        EXAMPLE_CHECKS[name] = ExampleCheck(name, tuple(given.split()), tuple(computes.split()), function,
+                                            tuple(concludes.split()))
         return function
 
     return register
@@ -155,16 +164,29 @@ def _contract(rules: Rules, key: str) -> squad.Contract:
     return rules.contracts[key]
 
 
+def _carrier(rules: Rules, given: Given, weapon: Weapon, holder: str) -> squad.Contract | None:
+    """The contract ``given[holder]`` that carries ``weapon``, if the example names one; refused if that
+    contract cannot carry it (C2.3, C2.4)."""
+    if not given.has(holder):
+        return None
+    contract = _contract(rules, str(given.get(holder)))
+    if not contract.weapons.allows(weapon):
+        raise ExampleInputError(f"{holder}: a {contract.key} cannot carry the {weapon.key} (C2.3, C2.4)")
+    return contract
+
+
+def _held(rules: Rules, given: Given, weapon_key: str, holder: str = "attacker_contract") -> Weapon:
+    """The weapon ``given[weapon_key]`` in the hands of the contract ``given[holder]``, when one is named."""
+    weapon = _weapon(rules, str(given.get(weapon_key)))
+    _carrier(rules, given, weapon, holder)
+    return weapon
+
+
 def _damage_dice(rules: Rules, given: Given, weapon: Weapon) -> Dice:
     """The weapon's damage in the attacker's hands: refused if its contract cannot carry it, with the
     contract's melee bonus when it has one (C2.3, C2.4)."""
-    bonus = 0
-    if given.has("attacker_contract"):
-        contract = _contract(rules, str(given.get("attacker_contract")))
-        if not contract.weapons.allows(weapon):
-            raise ExampleInputError(f"a {contract.key} cannot carry the {weapon.key} (C2.3, C2.4)")
-        bonus = contract.melee_damage_bonus
-    return combat.melee_dice(weapon, bonus)
+    contract = _carrier(rules, given, weapon, "attacker_contract")
+    return combat.melee_dice(weapon, contract.melee_damage_bonus if contract else 0)
 
 
 def _array(rules: Rules, key: str) -> squad.StatArray:
@@ -187,7 +209,8 @@ def _win(outcome: Outcome) -> str:
 
 
 @example_check("opposed_roll", "attacker_dice defender_dice attacker_total attacker_faces defender_total "
-               "defender_faces", "attacker_total defender_total outcome same_tier_tie")
+               "defender_faces", "attacker_total defender_total outcome same_tier_tie",
+               concludes="outcome")
 def opposed_roll(rules: Rules, given: Given) -> Computed:
     attacker, defender = given.tier("attacker_dice"), given.tier("defender_dice")
     a_total, d_total = given.total("attacker", attacker), given.total("defender", defender)
@@ -198,7 +221,8 @@ def opposed_roll(rules: Rules, given: Given) -> Computed:
 
 
 @example_check("overflow", "array attacker_base boss promotion_dt attacker_mod defender_dice defender_mod",
-               "boss_bonus_dt attacker_attribute top_tier attacker_rolls defender_rolls")
+               "boss_bonus_dt attacker_attribute top_tier attacker_rolls defender_rolls",
+               concludes="attacker_rolls defender_rolls")
 def overflow(rules: Rules, given: Given) -> Computed:
     base = given.tier("attacker_base")
     if given.has("array") and base not in _array(rules, str(given.get("array"))).dice:
@@ -212,7 +236,8 @@ def overflow(rules: Rules, given: Given) -> Computed:
 
 
 @example_check("stacking", "attacker_dice defender_dice attacker_situations",
-               "penalty penalty_count after_first lowest_tier attacker_rolls defender_rolls defender_steps")
+               "penalty penalty_count after_first lowest_tier attacker_rolls defender_rolls defender_steps",
+               concludes="attacker_rolls defender_rolls")
 def stacking(rules: Rules, given: Given) -> Computed:
     situations = given.words("attacker_situations")
     unknown = [name for name in situations if name not in rules.numbers.shooting_penalties]
@@ -234,7 +259,8 @@ def stacking(rules: Rules, given: Given) -> Computed:
 # --- C2: personnel ------------------------------------------------------------------------
 
 
-@example_check("boss_dice", "array assign raise", "bonus_dt combat defense wits")
+@example_check("boss_dice", "array assign raise", "bonus_dt combat defense wits",
+               concludes="combat defense wits")
 def boss_dice(rules: Rules, given: Given) -> Computed:
     assignment = {name: DiceTier.parse(value) for name, value in given.mapping("assign").items()}
     bonus = _contract(rules, squad.BOSS).attribute_bonus
@@ -243,7 +269,8 @@ def boss_dice(rules: Rules, given: Given) -> Computed:
     return {"bonus_dt": bonus, **{name: str(tier) for name, tier in final.items()}}
 
 
-@example_check("budget", "models groups", "prices costs group_costs remaining models_left problems")
+@example_check("budget", "models groups", "prices costs group_costs remaining models_left problems",
+               concludes="remaining problems")
 def budget(rules: Rules, given: Given) -> Computed:
     models = []
     for entry in given.entries("models"):
@@ -263,7 +290,8 @@ def budget(rules: Rules, given: Given) -> Computed:
 
 
 @example_check("contract_row", "contract weapon armor",
-               "health move weapons weapon_allowed max_armor armor_move armor_move_cost move_with_armor")
+               "health move weapons weapon_allowed max_armor armor_move armor_move_cost move_with_armor",
+               concludes="weapon_allowed move_with_armor")
 def contract_row(rules: Rules, given: Given) -> Computed:
     contract = _contract(rules, str(given.get("contract")))
     armor = rules.item(str(given.get("armor")))
@@ -283,7 +311,8 @@ BAG_EVENTS = ("draw_player", "draw_group", "player_out_of_action", "group_gone")
 
 
 @example_check("activation_tokens", "squads hostile_groups coworker_groups activating events",
-               "squads tokens move out_of_action_health remaining")
+               "squads tokens move out_of_action_health remaining",
+               concludes="remaining")
 def activation_tokens(rules: Rules, given: Given) -> Computed:
     squads = given.get("squads")
     if not isinstance(squads, list) or not all(isinstance(size, int) for size in squads):
@@ -300,7 +329,8 @@ def activation_tokens(rules: Rules, given: Given) -> Computed:
 
 
 @example_check("blessings", "rolls boosted recipients",
-               "die rolls_per_round results counts boosted per_model allowed")
+               "die rolls_per_round results counts boosted per_model allowed",
+               concludes="results allowed")
 def blessings(rules: Rules, given: Given) -> Computed:
     faces = given.get("rolls")
     if not isinstance(faces, list) or len(faces) != rules.numbers.blessing_rolls:
@@ -318,7 +348,8 @@ def blessings(rules: Rules, given: Given) -> Computed:
 
 
 @example_check("move_then_search", "contract distance moves",
-               "move distance_after search_reach search_before search_after search_against")
+               "move distance_after search_reach search_before search_after search_against",
+               concludes="search_before search_after")
 def move_then_search(rules: Rules, given: Given) -> Computed:
     move = _contract(rules, str(given.get("contract"))).move
     distance, moves = given.number("distance"), given.number("moves")
@@ -330,7 +361,8 @@ def move_then_search(rules: Rules, given: Given) -> Computed:
             "search_against": str(rules.numbers.fixed_roll)}
 
 
-@example_check("disengage", "engaged_with", "attacks_per_enemy free_attacks free_attack_dt with_disengage")
+@example_check("disengage", "engaged_with", "attacks_per_enemy free_attacks free_attack_dt with_disengage",
+               concludes="free_attacks with_disengage")
 def disengage(rules: Rules, given: Given) -> Computed:
     enemies = len(given.words("engaged_with"))
     return {"attacks_per_enemy": rules.numbers.free_attacks_per_enemy,
@@ -339,7 +371,8 @@ def disengage(rules: Rules, given: Given) -> Computed:
             "with_disengage": combat.free_attacks(enemies, True, rules.numbers)}
 
 
-@example_check("fall", "weapon height faces", "knockback free band band_from band_to dice damage")
+@example_check("fall", "weapon height faces", "knockback free band band_from band_to dice damage",
+               concludes="damage")
 def fall(rules: Rules, given: Given) -> Computed:
     height = given.number("height")
     dice = combat.fall_damage(height, rules.falling, rules.numbers.fall_step)
@@ -352,14 +385,15 @@ def fall(rules: Rules, given: Given) -> Computed:
             "dice": str(dice) if dice else None, "damage": damage}
 
 
-@example_check("riposte", "attacker_combat defender_defense defender_combat defender_weapon attacker_faces "
-               "defense_faces riposte_faces",
+@example_check("riposte", "attacker_combat defender_defense defender_combat defender_weapon defender_contract "
+               "attacker_faces defense_faces riposte_faces",
                "attacker_total defense_total defense_outcome riposte_dt riposte_base weapon_riposte_dt riposte_rolls "
-               "riposte_total riposte_outcome damage_dice_factor")
+               "riposte_total riposte_outcome damage_dice_factor",
+               concludes="defense_outcome riposte_outcome")
 def riposte(rules: Rules, given: Given) -> Computed:
     attacker = given.tier("attacker_combat")
     defense = given.tier("defender_defense")
-    weapon = _weapon(rules, str(given.get("defender_weapon")))
+    weapon = _held(rules, given, "defender_weapon", "defender_contract")
     a_total = given.total("attacker", attacker)
     d_total = given.total("defense", defense)
     base = apply_modifiers(attacker, given.tier("defender_combat"), 0, rules.numbers.riposte_dt)
@@ -376,15 +410,17 @@ def riposte(rules: Rules, given: Given) -> Computed:
             "damage_dice_factor": damage.dice_factor if damage and damage.target == "defender" else 1}
 
 
-@example_check("line_of_sight", "views", "has_los")
+@example_check("line_of_sight", "views", "has_los",
+               concludes="has_los")
 def line_of_sight(rules: Rules, given: Given) -> Computed:
     return {"has_los": {view: combat.has_line_of_sight(parts) for view, parts in given.mapping("views").items()}}
 
 
-@example_check("grenade", "thrower_dice grenade distance thrower_faces thrower_total fixed_faces fixed_total "
-               "scatter", "damage type in_range thrower_total fixed_dice fixed_total times throw scatter_dice scatter "
-               "blast "
-               "fumble_table")
+@example_check("grenade", "thrower_dice grenade distance thrower_faces thrower_total fixed_faces "
+               "fixed_total scatter",
+               "damage type in_range thrower_total fixed_dice fixed_total times throw scatter_dice scatter blast "
+               "fumble_table",
+               concludes="throw")
 def grenade(rules: Rules, given: Given) -> Computed:
     weapon = _weapon(rules, str(given.get("grenade")))
     thrower = given.tier("thrower_dice")
@@ -403,13 +439,14 @@ def grenade(rules: Rules, given: Given) -> Computed:
     return computed
 
 
-@example_check("multiples", "attacker_dice defender_dice weapon attacker_faces attacker_total defender_faces "
-               "defender_total other_defender_total",
+@example_check("multiples", "attacker_contract attacker_dice defender_dice weapon attacker_faces attacker_total "
+               "defender_faces defender_total other_defender_total",
                "weapon_dice attacker_total defender_total times damage critical_table critical_modifier swapped_fumble "
-               "swapped_fumble_table other_times other_critical_modifier")
+               "swapped_fumble_table other_times other_critical_modifier",
+               concludes="times")
 def multiples(rules: Rules, given: Given) -> Computed:
     attacker, defender = given.tier("attacker_dice"), given.tier("defender_dice")
-    weapon = _weapon(rules, str(given.get("weapon")))
+    weapon = _held(rules, given, "weapon")
     a_total, d_total = given.total("attacker", attacker), given.total("defender", defender)
     result = _attack(rules, attacker, a_total, defender, d_total)
     if result.critical and weapon.type not in rules.critical_tables:
@@ -432,7 +469,8 @@ def multiples(rules: Rules, given: Given) -> Computed:
 
 @example_check("damage", "attacker_contract attacker_dice defender_dice weapon attacker_total attacker_faces "
                "defender_total defender_faces damage_roll armor target",
-               "outcome times weapon_dice weapon_damage vs_armored armor dealt health health_after out_of_action")
+               "outcome times weapon_dice weapon_damage vs_armored armor dealt health health_after out_of_action",
+               concludes="outcome dealt")
 def damage(rules: Rules, given: Given) -> Computed:
     attacker, defender = given.tier("attacker_dice"), given.tier("defender_dice")
     weapon = _weapon(rules, str(given.get("weapon")))
@@ -458,7 +496,8 @@ def damage(rules: Rules, given: Given) -> Computed:
 
 
 @example_check("hit_damage", "weapon attacker_contract damage_roll armor",
-               "weapon_dice weapon_damage vs_armored armor dealt")
+               "weapon_dice weapon_damage vs_armored armor dealt",
+               concludes="dealt")
 def hit_damage(rules: Rules, given: Given) -> Computed:
     """One hit's damage roll against a target in armor (or none): "+N vs. armored" before the reduction (A2)."""
     weapon = _weapon(rules, str(given.get("weapon")))
@@ -476,13 +515,14 @@ def hit_damage(rules: Rules, given: Given) -> Computed:
             "armor": hit.armor, "dealt": hit.dealt}
 
 
-@example_check("into_melee", "attacker_dice defender_dice weapon attacker_faces attacker_total defender_faces "
-               "defender_total other_defender_total",
+@example_check("into_melee", "attacker_contract attacker_dice defender_dice weapon attacker_faces attacker_total "
+               "defender_faces defender_total other_defender_total",
                "penalty attacker_rolls attacker_total defender_total outcome stray stray_range other_times "
-               "other_fumble_table other_critical")
+               "other_fumble_table other_critical",
+               concludes="outcome")
 def into_melee(rules: Rules, given: Given) -> Computed:
     """C4.11: -1 DT at an Engaged target; a miss hits a random model within 1"; a fumble rolls only its table."""
-    weapon = _weapon(rules, str(given.get("weapon")))
+    weapon = _held(rules, given, "weapon")
     rolled = apply_modifiers(given.tier("attacker_dice"), given.tier("defender_dice"), rules.numbers.into_melee_dt)
     a_total, d_total = given.total("attacker", rolled.attacker), given.total("defender", rolled.defender)
     result = _attack(rules, rolled.attacker, a_total, rolled.defender, d_total)
@@ -497,13 +537,14 @@ def into_melee(rules: Rules, given: Given) -> Computed:
     return computed
 
 
-@example_check("fumble", "attacker_dice defender_dice weapon attacker_faces attacker_total defender_faces "
-               "defender_total",
-               "outcome attacker_total defender_total fumble_times fumble_table fumble_die fumble_modifier")
+@example_check("fumble", "attacker_contract attacker_dice defender_dice weapon attacker_faces attacker_total "
+               "defender_faces defender_total",
+               "outcome attacker_total defender_total fumble_times fumble_table fumble_die fumble_modifier",
+               concludes="fumble_times fumble_table")
 def fumble(rules: Rules, given: Given) -> Computed:
     """C4.17, A6.1: the defender triples the attacker; each step past Triple adds 1 to the Fumble roll."""
     attacker, defender = given.tier("attacker_dice"), given.tier("defender_dice")
-    weapon = _weapon(rules, str(given.get("weapon")))
+    weapon = _held(rules, given, "weapon")
     a_total, d_total = given.total("attacker", attacker), given.total("defender", defender)
     result = _attack(rules, attacker, a_total, defender, d_total)
     table = combat.fumble_table(result, weapon)
@@ -513,14 +554,15 @@ def fumble(rules: Rules, given: Given) -> Computed:
             "fumble_modifier": result.fumble_modifier if table else 0}
 
 
-@example_check("critical", "attacker_dice defender_dice weapon attacker_faces attacker_total defender_faces "
-               "defender_total critical_roll",
+@example_check("critical", "attacker_contract attacker_dice defender_dice weapon attacker_faces attacker_total "
+               "defender_faces defender_total critical_roll",
                "outcome attacker_total defender_total times critical_table critical_die step_bonus weapon_bonus "
-               "critical_modifier critical_total critical_row top_row")
+               "critical_modifier critical_total critical_row top_row",
+               concludes="critical_row")
 def critical(rules: Rules, given: Given) -> Computed:
     """A5.1: a Triple or better rolls d6 on the weapon type's table, plus steps and the weapon's bonus; 6+ row."""
     attacker, defender = given.tier("attacker_dice"), given.tier("defender_dice")
-    weapon = _weapon(rules, str(given.get("weapon")))
+    weapon = _held(rules, given, "weapon")
     a_total, d_total = given.total("attacker", attacker), given.total("defender", defender)
     result = _attack(rules, attacker, a_total, defender, d_total)
     if not result.critical:
@@ -540,7 +582,8 @@ def critical(rules: Rules, given: Given) -> Computed:
             "critical_row": row.key, "top_row": str(rows[-1].band)}
 
 
-@example_check("injury", "faces total modifier", "die roll modifier total terminated_at injury")
+@example_check("injury", "faces total modifier", "die roll modifier total terminated_at injury",
+               concludes="injury")
 def injury(rules: Rules, given: Given) -> Computed:
     """K3.3: 2d6 plus modifiers on the Injuries table; any total at or below the lowest row's top is Terminated."""
     die = rules.injury_die
@@ -558,7 +601,8 @@ def injury(rules: Rules, given: Given) -> Computed:
 
 
 @example_check("record_evidence", "recorded leads_spent rolls",
-               "die rolls_used rerolls recorded duplicate leads_gained")
+               "die rolls_used rerolls recorded duplicate leads_gained",
+               concludes="recorded leads_gained")
 def record_evidence(rules: Rules, given: Given) -> Computed:
     """K2.3: one Evidence recorded after the game."""
     recorded = given.get("recorded")
@@ -570,7 +614,8 @@ def record_evidence(rules: Rules, given: Given) -> Computed:
             "recorded": record.recorded, "duplicate": record.recorded is None, "leads_gained": record.leads_gained}
 
 
-@example_check("behaviour", "faction roll models", "die row actions")
+@example_check("behaviour", "faction roll models", "die row actions",
+               concludes="actions")
 def behaviour(rules: Rules, given: Given) -> Computed:
     """I1.1, I1.4: one d6 roll per group; each model reads the column of its own situation."""
     faction = str(given.get("faction"))
@@ -590,7 +635,8 @@ def behaviour(rules: Rules, given: Given) -> Computed:
 
 
 @example_check("examine", "wits faces total relay_faces relay_total",
-               "reach total relay_dice relay_total result critical critical_times leads evidence")
+               "reach total relay_dice relay_total result critical critical_times leads evidence",
+               concludes="result")
 def examine(rules: Rules, given: Given) -> Computed:
     """M3.1: Examine, Wits against 2d6 at the relay: 1 Lead; a critical also gives 1 Evidence."""
     wits = given.tier("wits")
@@ -604,7 +650,8 @@ def examine(rules: Rules, given: Given) -> Computed:
             "evidence": campaign.EXAMINE_CRITICAL_EVIDENCE if is_critical else 0}
 
 
-@example_check("morale", "models", "against friend_range dice total result")
+@example_check("morale", "models", "against friend_range dice total result",
+               concludes="result")
 def morale(rules: Rules, given: Given) -> Computed:
     dice, totals, results = {}, {}, {}
     for entry in given.entries("models"):
@@ -624,7 +671,8 @@ def morale(rules: Rules, given: Given) -> Computed:
 @example_check("area_cast", "power caster_wits target_wits caster_faces caster_total target_faces target_total "
                "other_caster_total other_power",
                "offensive power_dt opposing_dice caster_total target_total times outcome area radius other_area "
-               "other_power_area fumble")
+               "other_power_area fumble",
+               concludes="outcome area")
 def area_cast(rules: Rules, given: Given) -> Computed:
     key = str(given.get("power"))
     if key not in rules.powers:
@@ -661,7 +709,8 @@ def area_cast(rules: Rules, given: Given) -> Computed:
 
 
 @example_check("search", "wits faces total marker_faces marker_total finding_roll",
-               "total marker_dice marker_total result finding_die finding subs evidence leads merits")
+               "total marker_dice marker_total result finding_die finding subs evidence leads merits",
+               concludes="result")
 def search(rules: Rules, given: Given) -> Computed:
     wits = given.tier("wits")
     total, marker = given.total("", wits), given.total("marker", rules.numbers.fixed_roll)
@@ -676,7 +725,8 @@ def search(rules: Rules, given: Given) -> Computed:
 
 @example_check("interrogate", "wits coworker wounded faces total coworker_faces coworker_total result_faces",
                "coworker_wits total coworker_total result result_die result_total finding subs evidence leads "
-               "merits")
+               "merits",
+               concludes="result finding")
 def interrogate(rules: Rules, given: Given) -> Computed:
     key = str(given.get("coworker"))
     if key not in rules.coworkers:
@@ -706,7 +756,8 @@ def _finding(rows: Sequence[campaign.Finding], die: Dice, roll: int) -> Computed
             "leads": found.leads, "merits": found.merits}
 
 
-@example_check("evidence_gap", "squads", "totals gap aggressor defender row setup tactical either")
+@example_check("evidence_gap", "squads", "totals gap aggressor defender row setup tactical either",
+               concludes="aggressor defender row")
 def evidence_gap(rules: Rules, given: Given) -> Computed:
     squads = given.mapping("squads")
     if len(squads) != 2:
@@ -726,7 +777,8 @@ def evidence_gap(rules: Rules, given: Given) -> Computed:
 @example_check("post_game", "merits_before scored exploration_rolls exploration_total injury_roll injury_modifier "
                "promotion_roll",
                "steps merits_by_source merits_logged merits exploration subs injury injury_effects thresholds "
-               "promotion_die promotion promotion_effects")
+               "promotion_die promotion promotion_effects",
+               concludes="merits exploration injury promotion")
 def post_game(rules: Rules, given: Given) -> Computed:
     before = given.number("merits_before")
     if given.has("exploration_rolls") and not 1 <= given.number("exploration_rolls") <= rules.numbers.squad_size:

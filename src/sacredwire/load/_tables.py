@@ -8,7 +8,7 @@ from typing import Any
 from ..diagnostics import ContentError, Location
 from ..ids import ExampleId, RuleId, TableId
 from ..markup import XREF_PATTERN
-from ..model import COLUMN_KINDS, Column, Example, Row, Table, Text, XRef
+from ..model import COLUMN_KINDS, LANGUAGES, Column, Example, ExampleRole, Row, Table, Text, XRef
 from ._yaml import Fields, as_text
 
 _DIE = re.compile(r"^(?:2d4|2d6|d4|d6|d8|d10|d12|d20)$")
@@ -108,7 +108,7 @@ def _references(texts: list[tuple[Location, Text]]):
 
 
 def read_example(data: Any, file: str) -> Example:
-    fields = Fields(data, file, "example").only("id", "section", "check", "given", "claims")
+    fields = Fields(data, file, "example").only("id", "section", "check", "given", "claims", "roles")
     location = fields.location
     return Example(
         id=_id(ExampleId.parse, fields.require("id", str), location),
@@ -117,4 +117,39 @@ def read_example(data: Any, file: str) -> Example:
         given=dict(fields.get("given", dict, {})),
         claims=dict(fields.get("claims", dict, {})),
         location=location,
+        roles=_roles(fields.get("roles", (dict, list), {}), location),
     )
+
+
+def _roles(data: dict[Any, Any] | list[Any], location: Location) -> tuple[ExampleRole, ...]:
+    """An example's ``roles``: a list of names (each its own role), or role -> who (a contract type, a
+    name, or ``{en: ..., es: ..., keys: [...]}``)."""
+    if isinstance(data, list):
+        if not all(isinstance(name, str) for name in data):
+            raise ContentError(location, f"roles must list names, not {data!r}")
+        return tuple(ExampleRole(name, name) for name in data)
+    roles = []
+    for name, who in data.items():
+        if isinstance(who, str):
+            roles.append(ExampleRole(str(name), who))
+            continue
+        if not isinstance(who, dict):
+            raise ContentError(location, f"role {name!r}: give a contract type, a name, or words by language")
+        unknown = sorted(set(map(str, who)) - {*LANGUAGES, "keys"})
+        if unknown:
+            raise ContentError(location, f"role {name!r}: unknown key {unknown[0]!r} (allowed: "
+                                         f"{', '.join((*LANGUAGES, 'keys'))})")
+        words: dict[str, tuple[str, ...]] = {}
+        for lang in LANGUAGES:
+            forms = who.get(lang)
+            if forms is None:
+                continue
+            forms = [forms] if isinstance(forms, str) else forms
+            if not isinstance(forms, list) or not forms or not all(isinstance(form, str) for form in forms):
+                raise ContentError(location, f"role {name!r}: the {lang} words must be a word or a list of words")
+            words[lang] = tuple(forms)
+        keys = who.get("keys", [])
+        if not isinstance(keys, list) or not all(isinstance(key, str) for key in keys):
+            raise ContentError(location, f"role {name!r}: keys must list keys of given or claims")
+        roles.append(ExampleRole(str(name), str(name), words, tuple(keys)))
+    return tuple(roles)

@@ -239,6 +239,25 @@ class RuleParameter:
 
 
 @dataclass(frozen=True)
+class ExampleRole:
+    """Who a worked example's numbers belong to: the attacker, a named model, the Health before a hit.
+
+    A field belongs to the role when its first key is the role's name or starts
+    with it and ``_`` (``attacker_dice`` and ``attacker_total`` are the
+    attacker's), when it is one of ``keys``, or when its path walks through the
+    role's name (``total.Dmitri Osei``, a model listed with ``name: Dmitri Osei``).
+    The prose names the role with ``words`` in a language when given, else with
+    the name of the contract type ``who`` when it is one, else with ``who`` as
+    written.
+    """
+
+    name: str
+    who: str
+    words: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    keys: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class Example:
     """The machine-checkable part of a worked example, shared by all languages."""
 
@@ -248,6 +267,7 @@ class Example:
     given: Mapping[str, Any]
     claims: Mapping[str, Any]
     location: Location
+    roles: tuple[ExampleRole, ...] = ()
 
 
 # --- prose ------------------------------------------------------------------
