@@ -68,6 +68,7 @@ TRIANGULATION = {"en": ["{} signal markers.", "if the winner holds all {} marker
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_changed_parameter_reaches_the_missions_prose(changed: Path, lang: str) -> None:
     booklet = _text(changed / lang / "screen/missions.pdf")
+    assert CONTROL[lang]
     for sentence in CONTROL[lang]:
         assert sentence.format(5) in booklet and sentence.format(3) not in booklet, sentence
 
@@ -75,6 +76,7 @@ def test_a_changed_parameter_reaches_the_missions_prose(changed: Path, lang: str
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_changed_table_cell_reaches_the_missions_prose_and_the_table(changed: Path, lang: str) -> None:
     booklet = _text(changed / lang / "screen/missions.pdf")
+    assert TRIANGULATION[lang]
     for sentence in TRIANGULATION[lang]:
         assert sentence.format(4) in booklet and sentence.format(3) not in booklet, sentence
     # The mission table's row prints the cell too: roll 7, the name, the goal, then the markers and the rules ID.
