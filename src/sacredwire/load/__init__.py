@@ -257,7 +257,7 @@ def load_rulebook(root: Path) -> Rulebook:
         root=str(root), meta=meta, glossary=_read_glossary(root), tables=tables,
         examples=_read_collection(root, "examples", read_example, "example"), booklets=booklets,
         settings=settings, hyphenation=_read_hyphenation(root), parameters=parameters,
-        checked_booklets=checked_booklets,
+        checked_booklets=checked_booklets, boards=boards,
         search=read_search_words(root, {lang: {str(section.id) for (_, book_lang), booklet in booklets.items()
                                                if book_lang == lang for section in booklet.all_sections()}
                                         for lang in meta.languages}),

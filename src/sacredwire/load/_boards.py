@@ -129,10 +129,17 @@ def read_boards(root: Path, parameters: Parameters, languages: tuple[str, ...]) 
     path = root / BOARDS_FILE
     if not path.is_file():
         return Boards({}, (), {})
-    fields = Fields(read_yaml(path, BOARDS_FILE), BOARDS_FILE, "boards file").only("terrain", "words", "boards")
+    fields = Fields(read_yaml(path, BOARDS_FILE), BOARDS_FILE, "boards file").only("terrain", "markers", "words",
+                                                                                 "boards")
     words_fields = Fields(fields.require("words", dict), BOARDS_FILE, "the board words").only(*_WORDS)
     words = {key: _text(words_fields.require(key, dict), words_fields, key, parameters, languages)
              for key in _WORDS}
+    marker_fields = Fields(fields.get("markers", dict, {}), BOARDS_FILE, "the marker names")
+    for kind in marker_fields.data:
+        if kind not in MARKERS:
+            raise marker_fields.error(f"markers: {kind!r} is no marker (markers: {', '.join(MARKERS)})")
+    markers = {kind: _text(marker_fields.data[kind], marker_fields, kind, parameters, languages)
+               for kind in MARKERS if kind in marker_fields.data}
     terrain = []
     for raw in fields.get("terrain", list, []):
         piece = Fields(raw, BOARDS_FILE, "a terrain piece").only("at", "size")
@@ -179,7 +186,11 @@ def read_boards(root: Path, parameters: Parameters, languages: tuple[str, ...]) 
             raise board.error(f"{where}: its legend has {len(legend_kinds(found))} lines with the deployment "
                               f"zones, terrain and grid; a board has room for {LEGEND_SLOTS}")
         boards[board_id] = found
-    return Boards(boards, tuple(terrain), words)
+    unnamed = sorted({item.draw for board in boards.values() for item in board.items
+                      if item.draw in MARKERS and item.draw != "target"} - set(markers))
+    if unnamed:
+        raise fields.error(f"markers: no name for {unnamed[0]!r}, which a board draws (the token sheet prints it)")
+    return Boards(boards, tuple(terrain), words, markers)
 
 
 def with_boards(booklet: Booklet, boards: Boards, parameters: Parameters) -> Booklet:

@@ -92,3 +92,17 @@ class Boards:
     boards: dict[RuleId, Board]
     terrain: tuple[Rect, ...]
     words: dict[str, Text]
+    # Each mission marker's name (``objective``: Objective), for the token sheet.
+    markers: dict[str, Text] = field(default_factory=dict)
+
+    def marker_counts(self) -> dict[str, int]:
+        """How many of each mission marker the busiest board draws: what a token sheet must hold."""
+        counts: dict[str, int] = {}
+        for board in self.boards.values():
+            on_board: dict[str, int] = {}
+            for item in board.items:
+                if item.draw in MARKERS and item.draw != "target":
+                    on_board[item.draw] = on_board.get(item.draw, 0) + len(item.points)
+            for kind, count in on_board.items():
+                counts[kind] = max(counts.get(kind, 0), count)
+        return {kind: counts[kind] for kind in MARKERS if kind in counts}

@@ -48,9 +48,9 @@ def knocked_out_labels(svg: str) -> str:
 UNIT = 10
 SIDE = 24 * UNIT
 GRID = 6 * UNIT
-VIEW = (-45, -24, 330, 330)
-LEGEND_COLUMNS = (-40, 122)
-LEGEND_ROWS = (268, 281, 294)
+VIEW = (-40, -24, 320, 320)
+LEGEND_COLUMNS = (-38, 122)
+LEGEND_ROWS = (266, 278, 290)
 LEGEND_SLOTS = len(LEGEND_COLUMNS) * len(LEGEND_ROWS)
 STRIP = 10  # a standard deployment zone's strip along its edge, as drawn
 # Greys only: the print editions turn them into black ink.
