@@ -10,6 +10,7 @@ Run as a script to print the counts of every built booklet under a folder:
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import subprocess
 import sys
@@ -284,6 +285,9 @@ class TextLine:
     block_left: float
     block_right: float
     last_in_block: bool
+    block_lines: int
+    column_right: float = 0.0  # the right edge of the page's text column: its prose lines' furthest
+
 
     @property
     def gaps(self) -> list[float]:
@@ -291,12 +295,20 @@ class TextLine:
 
     @property
     def full(self) -> bool:
-        """Set to the full measure: its last word ends at its paragraph's right edge."""
-        return self.words[-1][1] >= self.block_right - 0.6
+        """Set to the full measure: its last word ends at its paragraph's right edge (a paragraph
+        of one line, at the column's)."""
+        right = self.block_right if self.block_lines > 1 else self.column_right
+        return self.words[-1][1] >= right - 0.6
 
     @property
     def height_class(self) -> float:
         return round(self.height * 2) / 2
+
+    @property
+    def text_left(self) -> float:
+        """Where its words start: after a list item's bullet or number, which hangs to the left."""
+        marker = re.fullmatch(r"[\u2022\u2013\u2014-]|\d+[.)]", self.text.split()[0]) is not None
+        return self.words[1][0] if marker and len(self.words) > 1 else self.words[0][0]
 
 
 @cache
@@ -311,21 +323,58 @@ def text_lines(path: Path) -> tuple[TextLine, ...]:
         page = pages[number - 1]
         if not page.running_head:
             continue
+        on_page: list[TextLine] = []
         for block in page_element.iter(f"{namespace}block"):
-            lines = list(block.iter(f"{namespace}line"))
-            for index, line in enumerate(lines):
-                words = [word for word in line.iter(f"{namespace}word") if (word.text or "").strip()]
-                top, bottom = float(line.get("yMin", "0")) - page.top, float(line.get("yMax", "0")) - page.top
+            # poppler may split a printed line in two where its colour changes (a reference):
+            # the parts, at the same height in the same block, are one line again.
+            rows: list[tuple[float, float, list[ET.Element]]] = []
+            for part in block.iter(f"{namespace}line"):
+                part_top, part_bottom = float(part.get("yMin", "0")), float(part.get("yMax", "0"))
+                same = next((row for row in rows if abs(row[0] - part_top) < 1), None)
+                if same is None:
+                    rows.append((part_top, part_bottom, list(part.iter(f"{namespace}word"))))
+                else:
+                    same[2].extend(part.iter(f"{namespace}word"))
+            rows.sort(key=lambda row: row[0])
+            lines = rows
+            for index, (line_top, line_bottom, line_words) in enumerate(lines):
+                words = sorted((word for word in line_words if (word.text or "").strip()),
+                               key=lambda word: float(word.get("xMin", "0")))
+                top, bottom = line_top - page.top, line_bottom - page.top
                 height = bottom - top
                 if (not words or not PROSE_LINE_HEIGHTS[0] <= height <= PROSE_LINE_HEIGHTS[1]
                         or top < TOP - 2 or bottom > page.height - BOTTOM + 2):
                     continue
-                found.append(TextLine(
+                on_page.append(TextLine(
                     number, " ".join(word.text or "" for word in words),
                     tuple((float(word.get("xMin", "0")), float(word.get("xMax", "0"))) for word in words),
                     height, top, float(block.get("xMin", "0")), float(block.get("xMax", "0")),
-                    index == len(lines) - 1))
+                    index == len(lines) - 1, len(lines)))
+        on_page = _joined(on_page)
+        column_right = max((line.words[-1][1] for line in on_page), default=0.0)
+        found += [dataclasses.replace(line, column_right=column_right) for line in on_page]
     return tuple(found)
+
+
+# Wider than any space a justified line stretches to, narrower than a column gap.
+_JOIN_GAP = 30.0
+
+
+def _joined(lines: list[TextLine]) -> list[TextLine]:
+    """The page's lines with a printed line's parts joined: poppler cuts a line stretched wide
+    into blocks of a few words each, at the same height side by side."""
+    joined: list[TextLine] = []
+    for line in sorted(lines, key=lambda line: (round(line.top), line.words[0][0])):
+        last = joined[-1] if joined else None
+        if (last is not None and abs(last.top - line.top) < 1 and last.height_class == line.height_class
+                and 0 < line.words[0][0] - last.words[-1][1] < _JOIN_GAP):
+            joined[-1] = dataclasses.replace(
+                last, text=f"{last.text} {line.text}", words=last.words + line.words,
+                block_left=min(last.block_left, line.block_left), block_right=max(last.block_right, line.block_right),
+                block_lines=max(last.block_lines, line.block_lines))
+        else:
+            joined.append(line)
+    return sorted(joined, key=lambda line: (line.top, line.words[0][0]))
 
 
 def natural_spaces(lines: tuple[TextLine, ...]) -> dict[float, float]:
@@ -353,11 +402,11 @@ def spacing_findings(path: Path) -> list[Finding]:
             if stretch > LOOSE_SPACE:
                 found.append(Finding("loose-line", line.page, f"spaces at {stretch:.1f}x: {line.text[:50]}"))
         # Short inside its paragraph: the next line carries on at the same left edge, in the same
-        # block, and this one neither ends a sentence nor reaches the measure.
-        width = line.block_right - line.block_left
-        short = line.words[-1][1] < line.block_right - SHORT_LINE * width
+        # block, and this one neither ends a sentence nor comes near the column's right edge.
+        width = line.column_right - line.block_left
+        short = line.words[-1][1] < line.column_right - SHORT_LINE * width
         if (short and not line.last_in_block and following is not None and following.page == line.page
-                and abs(following.words[0][0] - line.words[0][0]) < 1 and following.top - line.top < line.height * 1.2
+                and abs(following.words[0][0] - line.text_left) < 1 and following.top - line.top < line.height * 1.2
                 and not re.search(r"[.!?;)\]]$", line.text)):
             found.append(Finding("forced-break", line.page, f"{line.text[:40]!r} ends short, then "
                                                             f"{following.text[:30]!r}"))
