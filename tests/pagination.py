@@ -10,6 +10,7 @@ Run as a script to print the counts of every built booklet under a folder:
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import subprocess
 import sys
@@ -34,6 +35,17 @@ SPLIT_LIMIT = 0.5
 DPI = 50
 # Lines a heading must carry with it at a page foot.
 LINES_AFTER_HEADING = 2
+# A justified line is loose when its word spaces stretch beyond this many
+# times the font's natural space. A reader sees rivers from about twice the
+# normal space on (a typesetter's own limit is near 1.5 to 2); below it the
+# stretch reads as even colour.
+LOOSE_SPACE = 2.0
+# Prose faces only (body, examples, quotes: 8.5 to 9.5 pt, a line 11 to 13 pt
+# tall as poppler boxes it): tables and captions are set flush left, headings too.
+PROSE_LINE_HEIGHTS = (10.8, 13.2)
+# A line inside a paragraph that stops this far short of the column (part of
+# the column's width) was broken by force, not by the justification.
+SHORT_LINE = 0.25
 
 
 @dataclass(frozen=True)
@@ -86,7 +98,8 @@ class Finding:
         return f"p{self.page} {self.kind}: {self.detail}"
 
 
-KINDS = ("empty", "blank", "stranded", "split-example", "page-end-hyphen", "straight-quote")
+KINDS = ("empty", "blank", "stranded", "split-example", "page-end-hyphen", "straight-quote", "loose-line",
+         "forced-break")
 
 
 def _fonts(root: ET.Element) -> dict[str, tuple[float, str, str]]:
@@ -250,12 +263,153 @@ def findings(path: Path) -> list[Finding]:
                 if length < SPLIT_LIMIT * page.area:
                     found.append(Finding("split-example", page.number,
                                          f"{length / MM:.0f} mm box split over p{page.number}/p{following.number}"))
+    found += spacing_findings(path)
     for page in pages:
         count = page.text.count("'") + page.text.count('"')
         if count:
             snippet = re.search(r".{0,20}['\"].{0,20}", page.text)
             found.append(Finding("straight-quote", page.number,
                                  f"{count} straight quote(s): {snippet.group() if snippet else ''}"))
+    return found
+
+
+@dataclass(frozen=True)
+class TextLine:
+    """A printed line as poppler boxes its words: the words' left and right edges, and its paragraph's."""
+
+    page: int
+    text: str
+    words: tuple[tuple[float, float], ...]
+    height: float
+    top: float
+    block_left: float
+    block_right: float
+    last_in_block: bool
+    block_lines: int
+    column_right: float = 0.0  # the right edge of the page's text column: its prose lines' furthest
+
+
+    @property
+    def gaps(self) -> list[float]:
+        return [b[0] - a[1] for a, b in zip(self.words, self.words[1:])]
+
+    @property
+    def full(self) -> bool:
+        """Set to the full measure: its last word ends at its paragraph's right edge (a paragraph
+        of one line, at the column's)."""
+        right = self.block_right if self.block_lines > 1 else self.column_right
+        return self.words[-1][1] >= right - 0.6
+
+    @property
+    def height_class(self) -> float:
+        return round(self.height * 2) / 2
+
+    @property
+    def text_left(self) -> float:
+        """Where its words start: after a list item's bullet or number, which hangs to the left."""
+        marker = re.fullmatch(r"[\u2022\u2013\u2014-]|\d+[.)]", self.text.split()[0]) is not None
+        return self.words[1][0] if marker and len(self.words) > 1 else self.words[0][0]
+
+
+@cache
+def text_lines(path: Path) -> tuple[TextLine, ...]:
+    """Every line of prose in the text area of the pages with running heads, with its words' positions."""
+    xhtml = subprocess.run(["pdftotext", "-bbox-layout", str(path), "-"], capture_output=True, check=True).stdout
+    namespace = "{http://www.w3.org/1999/xhtml}"
+    root = ET.fromstring(xhtml)
+    pages = read_pages(path)
+    found: list[TextLine] = []
+    for number, page_element in enumerate(root.iter(f"{namespace}page"), 1):
+        page = pages[number - 1]
+        if not page.running_head:
+            continue
+        on_page: list[TextLine] = []
+        for block in page_element.iter(f"{namespace}block"):
+            # poppler may split a printed line in two where its colour changes (a reference):
+            # the parts, at the same height in the same block, are one line again.
+            rows: list[tuple[float, float, list[ET.Element]]] = []
+            for part in block.iter(f"{namespace}line"):
+                part_top, part_bottom = float(part.get("yMin", "0")), float(part.get("yMax", "0"))
+                same = next((row for row in rows if abs(row[0] - part_top) < 1), None)
+                if same is None:
+                    rows.append((part_top, part_bottom, list(part.iter(f"{namespace}word"))))
+                else:
+                    same[2].extend(part.iter(f"{namespace}word"))
+            rows.sort(key=lambda row: row[0])
+            lines = rows
+            for index, (line_top, line_bottom, line_words) in enumerate(lines):
+                words = sorted((word for word in line_words if (word.text or "").strip()),
+                               key=lambda word: float(word.get("xMin", "0")))
+                top, bottom = line_top - page.top, line_bottom - page.top
+                height = bottom - top
+                if (not words or not PROSE_LINE_HEIGHTS[0] <= height <= PROSE_LINE_HEIGHTS[1]
+                        or top < TOP - 2 or bottom > page.height - BOTTOM + 2):
+                    continue
+                on_page.append(TextLine(
+                    number, " ".join(word.text or "" for word in words),
+                    tuple((float(word.get("xMin", "0")), float(word.get("xMax", "0"))) for word in words),
+                    height, top, float(block.get("xMin", "0")), float(block.get("xMax", "0")),
+                    index == len(lines) - 1, len(lines)))
+        on_page = _joined(on_page)
+        column_right = max((line.words[-1][1] for line in on_page), default=0.0)
+        found += [dataclasses.replace(line, column_right=column_right) for line in on_page]
+    return tuple(found)
+
+
+# Wider than any space a justified line stretches to, narrower than a column gap.
+_JOIN_GAP = 30.0
+
+
+def _joined(lines: list[TextLine]) -> list[TextLine]:
+    """The page's lines with a printed line's parts joined: poppler cuts a line stretched wide
+    into blocks of a few words each, at the same height side by side."""
+    joined: list[TextLine] = []
+    for line in sorted(lines, key=lambda line: (round(line.top), line.words[0][0])):
+        last = joined[-1] if joined else None
+        if (last is not None and abs(last.top - line.top) < 1 and last.height_class == line.height_class
+                and 0 < line.words[0][0] - last.words[-1][1] < _JOIN_GAP):
+            joined[-1] = dataclasses.replace(
+                last, text=f"{last.text} {line.text}", words=last.words + line.words,
+                block_left=min(last.block_left, line.block_left), block_right=max(last.block_right, line.block_right),
+                block_lines=max(last.block_lines, line.block_lines))
+        else:
+            joined.append(line)
+    return sorted(joined, key=lambda line: (line.top, line.words[0][0]))
+
+
+def natural_spaces(lines: tuple[TextLine, ...]) -> dict[float, float]:
+    """The natural word space of each prose size: the median space of the lines set unjustified
+    (a paragraph's last line, which ends short), per line height."""
+    spaces: dict[float, list[float]] = {}
+    for line in lines:
+        if not line.full and len(line.words) >= 3:
+            spaces.setdefault(line.height_class, []).extend(gap for gap in line.gaps if gap > 0)
+    return {size: sorted(gaps)[len(gaps) // 2] for size, gaps in spaces.items() if len(gaps) >= 20}
+
+
+def spacing_findings(path: Path) -> list[Finding]:
+    """Loose justified lines and lines broken short inside a paragraph."""
+    lines = text_lines(path)
+    natural = natural_spaces(lines)
+    found: list[Finding] = []
+    for index, line in enumerate(lines):
+        space = natural.get(line.height_class)
+        if space is None or len(line.words) < 2:
+            continue
+        following = lines[index + 1] if index + 1 < len(lines) else None
+        if line.full and not line.last_in_block:
+            stretch = sum(line.gaps) / len(line.gaps) / space
+            if stretch > LOOSE_SPACE:
+                found.append(Finding("loose-line", line.page, f"spaces at {stretch:.1f}x: {line.text[:50]}"))
+        # Short inside its paragraph: the next line carries on at the same left edge, in the same
+        # block, and this one neither ends a sentence nor comes near the column's right edge.
+        width = line.column_right - line.block_left
+        short = line.words[-1][1] < line.column_right - SHORT_LINE * width
+        if (short and not line.last_in_block and following is not None and following.page == line.page
+                and abs(following.words[0][0] - line.text_left) < 1 and following.top - line.top < line.height * 1.2
+                and not re.search(r"[.!?;)\]]$", line.text)):
+            found.append(Finding("forced-break", line.page, f"{line.text[:40]!r} ends short, then "
+                                                            f"{following.text[:30]!r}"))
     return found
 
 

@@ -144,3 +144,94 @@ def test_the_spanish_boards_are_the_english_ones_with_spanish_words() -> None:
         assert drawing(en_svg) == drawing(es_svg), english.id
         assert texts(group(en_svg, "edge")) != texts(group(es_svg, "edge")), f"{english.id}: edges not translated"
         assert texts(group(en_svg, "legend")) != texts(group(es_svg, "legend")), f"{english.id}: legend not translated"
+
+
+# --- what each board shows (content/boards.yaml, drawn by board_svg.py) ----
+
+# What a mission's Markers and Placement words name (a pattern), and the item
+# its board must draw for it: the board shows what the text says.
+NAMED = {
+    "objective marker": "objective", "terminal": "terminal", "beacon": "beacon", "signal marker": "signal",
+    "conduit": "enemy_conduit", "relay node": "node", "relay marker": "relay", "informant": "informant",
+    "target": "target", r"(?<!deployment )zone\b": "zone", "quadrant": "centerline", "exit edge": "exit", "spawn": "spawn",
+}
+# Items every board draws whatever its mission: they tell no mission apart.
+SHARED = {"terrain"}
+ZONE_WORDS = re.compile(r'within (\d+)" of (?:the board center|the center|it|each node|the relay)'
+                        r'|zone of (\d+)" around', re.I)
+
+
+def items(svg: ET.Element) -> list[ET.Element]:
+    return [g for g in svg.iter(f"{SVG}g") if (g.get("class") or "").startswith("item ")]
+
+
+def diagram(svg: ET.Element) -> tuple[tuple[str, tuple[tuple[str, str], ...]], ...]:
+    """What a board draws for its mission, words left out: its items' shapes and places."""
+    return tuple((g.get("class", ""), tuple(sorted((element.tag, str(sorted(element.attrib.items())))
+                                                  for element in g.iter() if element.tag != f"{SVG}text")))
+                 for g in items(svg))
+
+
+def mission_words(section: Section) -> str:
+    """The words of a mission's Markers, Placement and Hostiles headings, where it says what is on the board."""
+    text, keep = [], False
+    for token in section.tokens:
+        if token.type == "heading_open":
+            keep = False
+        if token.type == "inline" and token.content in ("Markers", "Placement", "Hostiles"):
+            keep = True
+        elif token.type == "inline" and keep:
+            text.append(token.content.replace("\n", " "))
+    return " ".join(text)
+
+
+def test_no_two_boards_draw_the_same_diagram_and_none_is_empty() -> None:
+    for lang in LANGS:
+        drawn = {}
+        for section in mission_sections(lang):
+            svg = board_diagram(section)
+            own = items(svg)
+            drawn_elements = [element for g in own for element in g.iter() if element is not g]
+            shapes = [element for element in drawn_elements if element.tag != f"{SVG}text"]
+            assert len(own) >= 2 and len(shapes) >= 2 and len(drawn_elements) >= 5, \
+                f"{lang} {section.id}: {len(own)} items, {len(drawn_elements)} elements, {len(shapes)} shapes"
+            drawn[section.id] = diagram(svg)
+        assert len(drawn) == 14
+        same = [(a, b) for a in drawn for b in drawn if str(a) < str(b) and drawn[a] == drawn[b]]
+        assert not same, f"{lang}: boards that draw the same diagram: {same}"
+
+
+def test_every_board_shows_what_its_mission_names() -> None:
+    checked = 0
+    for section in mission_sections("en"):
+        words = mission_words(section).lower()
+        assert words, f"{section.id}: no Markers or Placement text found"
+        kinds = {g.get("class", "").split()[1] for g in items(board_diagram(section))}
+        for named, kind in NAMED.items():
+            if re.search(named, words):
+                checked += 1
+                assert kind in kinds, f"{section.id} names {named!r}; its board draws {sorted(kinds)}"
+    assert checked >= 14, checked
+
+
+def test_every_board_draws_the_dense_terrain_of_setup() -> None:
+    # Setup (K1.2) sets every mission on a board with dense terrain.
+    for lang in LANGS:
+        for section in mission_sections(lang):
+            pieces = [rect for rect in board_diagram(section).iter(f"{SVG}rect") if rect.get("class") == "terrain"]
+            assert len(pieces) >= 5, f"{lang} {section.id}: {len(pieces)} terrain pieces"
+
+
+def test_a_zone_on_a_board_has_the_radius_its_text_states() -> None:
+    # One number, one place: the board reads the zone's radius from the rule
+    # parameter; the mission's words state the same number.
+    checked = 0
+    for section in mission_sections("en"):
+        stated = {int(a or b) for a, b in ZONE_WORDS.findall(mission_words(section) + " " + " ".join(
+            token.content for token in section.tokens if token.type == "inline"))}
+        zones = [float(circle.get("r")) / UNITS_PER_INCH for g in items(board_diagram(section))
+                 if g.get("class") == "item zone" for circle in g.iter(f"{SVG}circle")]
+        if zones:
+            checked += 1
+            assert stated and set(zones) <= stated, f"{section.id}: zones of {zones}\" drawn, text says {stated}"
+    assert checked >= 4, checked

@@ -9,10 +9,21 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from pagination import MAX_EMPTY, findings, read_pages
+from pagination import LOOSE_SPACE, MAX_EMPTY, findings, natural_spaces, read_pages, text_lines
 
 BOOKLETS = ["core-rules", "requisitions", "inhuman-resources", "campaign", "missions"]
 LANGS = ["en", "es"]
+# Justified lines a booklet may leave loose (spaces past LOOSE_SPACE times the
+# font's own). Hyphenation (templates/booklet/booklet.css) tightens the rest;
+# what is left is mostly a line ending just before a reference, whose
+# parenthesis never breaks ("(K1.3, Vol. 4, p. 5)"), or a term kept whole.
+MAX_LOOSE_LINES = 13
+# Lines broken short inside a paragraph: the last words of a paragraph are
+# held together with a reference that ends it ("feet (C4.15, Vol. 1,
+# p. 17)."), and a line that cannot take the whole unit ends early. Left:
+# English requisitions p7 and p21, core rules p17 ("Fail:"), Spanish inhuman
+# resources p17.
+MAX_FORCED_BREAKS = 2
 
 
 @pytest.fixture(params=[(lang, name) for lang in LANGS for name in BOOKLETS],
@@ -55,6 +66,19 @@ def test_no_straight_quote(booklet_pdf: Path) -> None:
     assert _of_kind(booklet_pdf, "straight-quote") == []
 
 
+def test_justified_lines_are_not_loose(booklet_pdf: Path) -> None:
+    lines = text_lines(booklet_pdf)
+    # The measure ran: prose lines, and the natural space of the body face read from them.
+    assert len(lines) >= 100 and natural_spaces(lines)
+    loose = _of_kind(booklet_pdf, "loose-line")
+    assert len(loose) <= MAX_LOOSE_LINES, f"{len(loose)} lines with spaces over {LOOSE_SPACE}x: {loose}"
+
+
+def test_few_forced_breaks_inside_a_paragraph(booklet_pdf: Path) -> None:
+    forced = _of_kind(booklet_pdf, "forced-break")
+    assert len(forced) <= MAX_FORCED_BREAKS, forced
+
+
 def test_each_faction_keeps_its_rules_units_and_behavior_on_one_page(build_dir: Path) -> None:
     """Inhuman Resources: a faction's heading, its units table and its behavior table share a page."""
     for lang, units, behaviour in (("en", "Units", "Behavior"), ("es", "Unidades", "Comportamiento")):
@@ -81,3 +105,22 @@ def test_measures_find_a_hole(tmp_path: Path) -> None:
     weasyprint.HTML(string=html).write_pdf(path)
     kinds = {(finding.kind, finding.page) for finding in findings(path)}
     assert ("empty", 1) in kinds
+
+
+def test_measures_find_a_loose_line_and_a_forced_break(tmp_path: Path) -> None:
+    """The spacing measures themselves: a justified line stretched by an unbreakable run, and a
+    paragraph broken by force mid-sentence, are found; plain paragraphs are not."""
+    import weasyprint
+
+    plain = "<p>Rules are read in order, each one said aloud.</p>" * 12
+    stretched = ("<p>Every model in the blast takes the damage, friend or foe, before "
+                 "<span style='white-space: nowrap'>Consolidated-Maintenance-Authority-Override</span> "
+                 "applies and the round ends.</p>")
+    forced = "<p>The roll decides the outcome of the whole<br>exchange, as the table below shows in full detail.</p>"
+    html = ("<style>@page { size: 148mm 210mm; margin: 17mm 13mm 16mm 16mm; @top-left { content: 'HEAD' } }"
+            " p { text-align: justify; font-size: 10pt; hyphens: none; }</style>" + plain + stretched + forced)
+    path = tmp_path / "spacing.pdf"
+    weasyprint.HTML(string=html).write_pdf(path)
+    kinds = [finding.kind for finding in findings(path)]
+    # The stretched line and the one the unbreakable run starts; none of the plain paragraphs.
+    assert 1 <= kinds.count("loose-line") <= 2 and kinds.count("forced-break") == 1, kinds

@@ -55,11 +55,12 @@ def card_decks(rulebook: Rulebook) -> Iterator[Diagnostic]:
 @check("settings")
 def roster_booklets(rulebook: Rulebook) -> Iterator[Diagnostic]:
     keys = {booklet.key for booklet in rulebook.meta.booklets}
-    for key in rulebook.settings.roster_booklets:
-        if key not in keys:
-            yield Diagnostic("SET004", Severity.ERROR, rulebook.settings.location,
-                             f"roster booklet {key!r} is not a booklet of content/book.yaml",
-                             f"booklets: {', '.join(sorted(keys))}")
+    for kind, listed in (("roster", rulebook.settings.roster_booklets), ("token", rulebook.settings.token_booklets)):
+        for key in listed:
+            if key not in keys:
+                yield Diagnostic("SET004", Severity.ERROR, rulebook.settings.location,
+                                 f"{kind} booklet {key!r} is not a booklet of content/book.yaml",
+                                 f"booklets: {', '.join(sorted(keys))}")
 
 
 @check("settings")

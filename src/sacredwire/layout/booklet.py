@@ -17,7 +17,7 @@ from .cache import LayoutCache
 MIN_PAGES = 8
 
 
-def tail_pages(rule_pages: int, wants_roster: bool) -> tuple[bool, int]:
+def tail_pages(rule_pages: int, wants_roster: bool, wants_tokens: bool = False) -> tuple[bool, int]:
     """(roster?, closing pages after it) so that rules + tail + back cover is a multiple of 4.
 
     The page before the back cover is its inside: a notes page, never the
@@ -25,7 +25,8 @@ def tail_pages(rule_pages: int, wants_roster: bool) -> tuple[bool, int]:
     booklet has at least 8 pages, so its interior without the cover sheet
     still has 4. A booklet that wants a roster gets one, on a sheet of four
     more pages if need be (the pages between hold a campaign tracker and a
-    mission log).
+    mission log). A booklet that wants a token sheet gets one of the pages
+    between, on four more pages if need be.
 
     >>> tail_pages(21, True)
     (True, 1)
@@ -37,9 +38,13 @@ def tail_pages(rule_pages: int, wants_roster: bool) -> tuple[bool, int]:
     (False, 1)
     >>> tail_pages(3, False)
     (False, 4)
+    >>> tail_pages(22, False, wants_tokens=True)
+    (False, 5)
+    >>> tail_pages(20, True, wants_tokens=True)
+    (True, 2)
     """
     free = -(rule_pages + 1) % 4
-    while free < 1 + int(wants_roster) or rule_pages + free + 1 < MIN_PAGES:
+    while free < 1 + int(wants_roster) + int(wants_tokens) or rule_pages + free + 1 < MIN_PAGES:
         free += 4
     roster = wants_roster and free >= 2
     return roster, free - int(roster)
@@ -134,7 +139,8 @@ def make_booklet(context: RenderContext, key: str, cache: LayoutCache, parts: Pa
         laid_out = LaidOut(pdf=b"", anchors=measured, page_count=len(main.pages), references=references)
         cache.put(cache_key, laid_out)
         return laid_out
-    roster, notes = tail_pages(len(main.pages), key in context.rulebook.settings.roster_booklets)
+    settings = context.rulebook.settings
+    roster, notes = tail_pages(len(main.pages), key in settings.roster_booklets, key in settings.token_booklets)
     tail_html = render("booklet-tail", context, booklet_key=key, blank_pages=notes, roster=roster)
     tail = parts.laid_out(cache.key("booklet-tail", context.lang, key, tail_html), tail_html, root,
                           what + " (closing pages)")

@@ -28,6 +28,7 @@ from ..model import (
     Table,
     Term,
 )
+from ._boards import read_boards, with_boards
 from ._files import content_files, read_content_text
 from ._prose import parse_prose
 from ._rules import read_parameters
@@ -254,11 +255,13 @@ def load_rulebook(root: Path) -> Rulebook:
                 raise ContentError(booklet_meta.location, f"{setting}: {booklet_meta.key} has no chapter "
                                                           f"{unknown[0]}")
     parameters, checked_booklets = read_parameters(root, tuple(booklet.key for booklet in meta.booklets))
+    boards = read_boards(root, parameters, meta.languages)
+    booklets = {key: with_boards(booklet, boards, parameters) for key, booklet in booklets.items()}
     return Rulebook(
         root=str(root), meta=meta, glossary=_read_glossary(root), tables=tables,
         examples=_read_collection(root, "examples", read_example, "example"), booklets=booklets,
         settings=settings, hyphenation=_read_hyphenation(root), parameters=parameters,
-        checked_booklets=checked_booklets,
+        checked_booklets=checked_booklets, boards=boards,
         search=read_search_words(root, {lang: {str(section.id) for (_, book_lang), booklet in booklets.items()
                                                if book_lang == lang for section in booklet.all_sections()}
                                         for lang in meta.languages}),

@@ -163,6 +163,12 @@ def parse_prose(text: str, file: str, table_ids: Collection[TableId]) -> list[Ch
                                              f"under content/tables/){did_you_mean(table_id, table_ids)}")
             token.meta = {"table": table_id}
             current.tables.append(TablePlacement(table_id, location, in_summary=into is current.summary))
+        elif token.type == "board_ref":
+            try:
+                RuleId.parse(token.content)
+            except ValueError:
+                raise ContentError(location, f"{{board:{token.content}}} names no mission: write the "
+                                             f"mission's section ID, e.g. {{board:M2.1}}") from None
         elif token.type == "odds_ref":
             if token.content not in CHARTS:
                 raise ContentError(location, f"unknown odds chart {{odds:{token.content}}} "
@@ -172,9 +178,9 @@ def parse_prose(text: str, file: str, table_ids: Collection[TableId]) -> list[Ch
                 raise ContentError(location, f"unknown or malformed block {token.content.splitlines()[0]!r} "
                                              f"(blocks: '::: example <id> <Title>', '::: quote <by>', "
                                              f"'::: summary', closed by ':::')")
-            if "{table:" in token.content or "{pagebreak}" in token.content or "{odds:" in token.content:
-                raise ContentError(location, "a {table:...}, {odds:...} or {pagebreak} line must stand on a line "
-                                             "of its own")
+            if any(directive in token.content for directive in ("{table:", "{pagebreak}", "{odds:", "{board:")):
+                raise ContentError(location, "a {table:...}, {odds:...}, {board:...} or {pagebreak} line must "
+                                             "stand on a line of its own")
             _scan_inline(token, file, current)
         into.append(token)
         index += 1

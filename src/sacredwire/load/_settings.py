@@ -79,9 +79,10 @@ def read_settings(root: Path) -> OutputSettings:
         raise ContentError(Fields({}, OUTPUTS_FILE, "").location, "missing: the output settings file")
     fields = Fields(read_yaml(path, OUTPUTS_FILE), OUTPUTS_FILE, "output settings").only(
         "booklets", "cards", "print")
-    booklets = Fields(fields.require("booklets", dict), OUTPUTS_FILE, "booklet settings").only("roster")
+    booklets = Fields(fields.require("booklets", dict), OUTPUTS_FILE, "booklet settings").only("roster", "tokens")
     return OutputSettings(
         roster_booklets=_strings(booklets, "roster"),
+        token_booklets=_strings(booklets, "tokens") if "tokens" in booklets.data else (),
         decks=tuple(_deck(raw) for raw in fields.require("cards", list)),
         print=_print(fields.require("print", dict)),
         location=fields.location,

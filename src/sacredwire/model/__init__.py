@@ -10,12 +10,15 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..colour import Cmyk
 from ..diagnostics import Location
 from ..ids import ExampleId, RuleId, TableId
 from .settings import OutputSettings
+
+if TYPE_CHECKING:  # the boards' model reads this module's Text
+    from .boards import Boards
 
 LANGUAGES = ("en", "es")
 # The language every translation is made from.
@@ -379,6 +382,8 @@ class Rulebook:
     # Booklets whose rules prose prints every rule number through a field (``content/rules.yaml``,
     # ``checked_booklets``): in them a number typed by hand is a finding.
     checked_booklets: tuple[str, ...] = ()
+    # The mission boards of ``content/boards.yaml`` (None when the project has none).
+    boards: Boards | None = None
 
     def parameter(self, section: str, name: str) -> RuleParameter:
         """The rule parameter ``name`` of ``section`` (``"C4.15"``, ``"blast"``); KeyError if none."""

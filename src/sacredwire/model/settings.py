@@ -113,4 +113,6 @@ class OutputSettings:
     roster_booklets: tuple[str, ...]
     decks: tuple[CardDeck, ...]
     print: PrintSettings
+    # Booklets whose closing pages hold a sheet of tokens and templates to cut out.
+    token_booklets: tuple[str, ...] = ()
     location: Location = field(default_factory=lambda: Location("content/outputs.yaml", 1))

@@ -9,13 +9,13 @@ from typing import Any
 from markdown_it.renderer import RendererHTML
 from markupsafe import Markup, escape
 
+from ..board_svg import knocked_out_labels
 from ..diagnostics import ContentError, Location
 from ..example_text import FieldError, FieldRef, resolve, show
 from ..ids import RuleId, TableId
 from ..markup import parser
 from ..model import Example, Rulebook, Section
 from ..rule_fields import is_rule_field, show_rule_field
-from ._boards import knocked_out_labels
 from ._typography import Typesetter
 from .pages import PageMap
 

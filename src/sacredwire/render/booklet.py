@@ -10,6 +10,7 @@ from ..model import Chapter, Section
 from . import RenderContext, renderer
 from ._art import chapter_art
 from ._cover import cover_svg, volume_colour
+from ._tokens import SHEETS, sheet_svg
 from ._typography import NBSP, characters
 from .pages import PageMap
 
@@ -147,6 +148,10 @@ def render_booklet(context: RenderContext, booklet_key: str, part: BookletPart |
 @renderer("booklet-tail")
 def render_booklet_tail(context: RenderContext, booklet_key: str, blank_pages: int,
                         roster: bool) -> str:
-    """The pages after the rules: a squad roster, notes pages, the back cover."""
+    """The pages after the rules: a squad roster, a token sheet, the players' sheets, notes, the back cover."""
     template = context.env.get_template("booklet/tail.html.j2")
-    return template.render(blank_pages=blank_pages, roster=roster, **_common(context, booklet_key))
+    sheet = None
+    if booklet_key in context.rulebook.settings.token_booklets:
+        sheet = SHEETS[booklet_key](context.rulebook, context.lang, context.gettext)
+    return template.render(blank_pages=blank_pages, roster=roster, token_sheet=sheet,
+                           token_svg=sheet_svg(sheet) if sheet else "", **_common(context, booklet_key))
