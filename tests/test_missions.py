@@ -16,8 +16,10 @@ from functools import cache
 import pytest
 from conftest import PROJECT
 
+from sacredwire.example_text import FieldRef
 from sacredwire.load import load_rulebook
 from sacredwire.model import Section
+from sacredwire.rule_fields import show_rule_field
 
 LANGS = ["en", "es"]
 SVG = "{http://www.w3.org/2000/svg}"
@@ -172,6 +174,15 @@ def diagram(svg: ET.Element) -> tuple[tuple[str, tuple[tuple[str, str], ...]], .
                  for g in items(svg))
 
 
+RULE_FIELD = re.compile(r"\{\$((?:rule|table)\.[^}:]+)(?::([\w-]+))?\}")
+
+
+def printed(text: str) -> str:
+    """``text`` with its rule fields printed as the English booklet prints them."""
+    rulebook = load_rulebook(PROJECT)
+    return RULE_FIELD.sub(lambda field: show_rule_field(FieldRef(field[1], field[2] or ""), rulebook, "en"), text)
+
+
 def mission_words(section: Section) -> str:
     """The words of a mission's Markers, Placement and Hostiles headings, where it says what is on the board."""
     text, keep = [], False
@@ -216,10 +227,13 @@ def test_every_board_shows_what_its_mission_names() -> None:
 
 def test_every_board_draws_the_dense_terrain_of_setup() -> None:
     # Setup (K1.2) sets every mission on a board with dense terrain.
+    boards = 0
     for lang in LANGS:
         for section in mission_sections(lang):
             pieces = [rect for rect in board_diagram(section).iter(f"{SVG}rect") if rect.get("class") == "terrain"]
             assert len(pieces) >= 5, f"{lang} {section.id}: {len(pieces)} terrain pieces"
+            boards += 1
+    assert boards == 2 * 14, boards
 
 
 def test_a_zone_on_a_board_has_the_radius_its_text_states() -> None:
@@ -227,8 +241,8 @@ def test_a_zone_on_a_board_has_the_radius_its_text_states() -> None:
     # parameter; the mission's words state the same number.
     checked = 0
     for section in mission_sections("en"):
-        stated = {int(a or b) for a, b in ZONE_WORDS.findall(mission_words(section) + " " + " ".join(
-            token.content for token in section.tokens if token.type == "inline"))}
+        stated = {int(a or b) for a, b in ZONE_WORDS.findall(printed(mission_words(section) + " " + " ".join(
+            token.content for token in section.tokens if token.type == "inline")))}
         zones = [float(circle.get("r")) / UNITS_PER_INCH for g in items(board_diagram(section))
                  if g.get("class") == "item zone" for circle in g.iter(f"{SVG}circle")]
         if zones:
