@@ -11,6 +11,7 @@ import subprocess
 import threading
 from pathlib import Path
 
+import pikepdf
 import pytest
 from conftest import PROJECT, copy_project, run_sw28
 
@@ -18,6 +19,7 @@ from sacredwire.build_record import BuildRecord, inputs_digest
 from sacredwire.check import run_checks
 from sacredwire.diagnostics import ContentError, Severity
 from sacredwire.ids import RuleId
+from sacredwire.layout.verify import printed_references
 from sacredwire.load import load_rulebook
 from sacredwire.pagemap import (
     LanguagePages,
@@ -197,3 +199,14 @@ def test_a_language_keeps_booklets_not_laid_out_while_its_sources_are_the_same(t
     assert read_page_map(tmp_path)["en"].booklets == {"core-rules": one, "requisitions": two}
     update_page_map(tmp_path, {"en": LanguagePages("s2", {"requisitions": two})})
     assert read_page_map(tmp_path)["en"].booklets == {"requisitions": two}
+
+
+def test_the_reference_reader_reads_what_poppler_reads(built: tuple[Path, str]) -> None:
+    """The build's page-reference reader (pikepdf and the shared tokenizer) against poppler's text."""
+    project = built[0]
+    rulebook = load_rulebook(project)
+    with pikepdf.open(project / PDF) as pdf:
+        references = printed_references(pdf, "core-rules", rulebook.meta)
+    assert references
+    assert {str(reference.target): reference.printed_page for reference in references} == \
+        _printed_pages(project / PDF)
