@@ -32,7 +32,9 @@ On a copy of the project (content, templates, catalogs), it times:
   process (processor time, so that other work on the machine does not count).
 
 The ratios compare each build with the bare pass measured in the same run, so
-they hold on any machine. ``--json`` prints one JSON object; otherwise a table.
+they hold on any machine; ``load_average`` is the machine's one-minute load
+average at the start and at the end (above the number of cores, other work
+competed with the run). ``--json`` prints one JSON object; otherwise a table.
 """
 
 from __future__ import annotations
@@ -219,6 +221,8 @@ def main() -> None:
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="worker processes for both")
     args = parser.parse_args()
+    # Other work on the machine slows every step: said with the figures, so a loaded run is known as one.
+    load_before = os.getloadavg()[0]
     with tempfile.TemporaryDirectory() as folder:
         project = Path(folder) / "project"
         for part in ("content", "templates", "locales"):
@@ -256,6 +260,7 @@ def main() -> None:
         "edit_s": round(edit, 2), "edit_bare_s": round(edit_bare, 2), "edit_ratio": round(edit / edit_bare, 3),
         "edit_build_s": round(edit_build, 2), "edit_build_ratio": round(edit_build / edit_bare, 3),
         "editions_s": editions,
+        "load_average": [round(load_before, 1), round(os.getloadavg()[0], 1)],
     }
     if args.json:
         print(json.dumps(result))

@@ -23,7 +23,7 @@ from pathlib import Path, PurePosixPath
 from .build_record import BuildRecord, file_digest
 from .catalogs import catalog_path
 from .check import errors_in, run_checks
-from .diagnostics import Diagnostic
+from .diagnostics import ContentError, Diagnostic
 from .handoff import edition_notes
 from .layout import LaidOut
 from .layout.booklet import make_booklet
@@ -31,10 +31,11 @@ from .layout.cache import LayoutCache
 from .layout.verify import wrong_references
 from .model import Rulebook
 from .outputs import KINDS, Artifact, BuildOptions, OutputContext, Target
+from .pagemap import LanguagePages, read_page_map, section_pages, sources_digest, update_page_map
 from .processes import die_with_parent, settle_memory
 from .publish import publish
 from .render import RenderContext
-from .render.pages import PageMap
+from .render.pages import PageMap, same_printed_pages
 
 MAX_PASSES = 5
 # What must hold for a document to be printable at all. Translation parity and
@@ -154,10 +155,11 @@ Submit = Callable[[BookletJob], "Future[LaidOut]"]
 def lay_out_until_stable(submit: Submit, booklets: Sequence[str], langs: Sequence[str], progress: Progress,
                          options: BuildOptions, seed: Mapping[str, Mapping[str, Mapping[str, int]]]
                          ) -> dict[str, dict[str, LaidOut]]:
-    """Lay out every booklet of every language until their page maps are stable.
+    """Lay out every booklet of every language until the pages they print are stable.
 
-    The first pass prints the pages of ``seed`` (the last build's), so when no
-    page moved since, every booklet is laid out once.
+    The first pass prints the pages of ``seed`` (the committed page map's, or
+    the last build's), so when no page moved since, every booklet is laid out
+    once.
     """
     pages = {lang: PageMap({key: dict(anchors) for key, anchors in seed.get(lang, {}).items()
                             if key in booklets}) for lang in langs}
@@ -175,7 +177,7 @@ def lay_out_until_stable(submit: Submit, booklets: Sequence[str], langs: Sequenc
             laid_out = {name: futures[(lang, name)].result() for name in booklets}
             results[lang] = laid_out
             measured = PageMap({name: doc.anchors for name, doc in laid_out.items()})
-            if measured.anchors != pages[lang].anchors:
+            if not same_printed_pages(measured.anchors, pages[lang].anchors):
                 still_moving.append(lang)
                 # Keep the pages of booklets not being built: they may still be referenced.
                 pages[lang] = PageMap({**pages[lang].anchors, **measured.anchors})
@@ -209,6 +211,38 @@ def verify_references(booklets: Mapping[str, LaidOut], rulebook: Rulebook, cache
         raise BuildError("wrong page references:\n  " + "\n  ".join(problems))
     for name in pending:
         cache.mark_verified(keys[name])
+
+
+def first_pages(rulebook: Rulebook, record: BuildRecord | None) -> dict[str, dict[str, Mapping[str, int]]]:
+    """The pages the first layout pass prints: the committed page map's, and the last build's where it has none.
+
+    The map is committed with the content, so it is there in a fresh clone and
+    after a change to the layout code; a build rewrites it, so it is never
+    older than the record of a build into one folder.
+    """
+    try:
+        committed = read_page_map(Path(rulebook.root)) or {}
+    except ContentError:
+        committed = {}  # 'sw28 check' says so, and this build rewrites it
+    seed = {lang: dict(pages) for lang, pages in (record.pages if record else {}).items()}
+    for lang, entry in committed.items():
+        seed[lang] = {**seed.get(lang, {}), **entry.anchors()}
+    return seed
+
+
+def commit_pages(rulebook: Rulebook, laid_out: Mapping[str, Mapping[str, LaidOut]], sources: Mapping[str, str]
+                 ) -> bool:
+    """Write the sections' pages as laid out into the committed page map; whether it changed.
+
+    ``sources`` is each language's :func:`~sacredwire.pagemap.sources_digest`
+    as the build read them, taken before the layout.
+    """
+    entries = {}
+    for lang, booklets in laid_out.items():
+        sections = {key: [section.id for section in rulebook.booklet(key, lang).all_sections()] for key in booklets}
+        entries[lang] = LanguagePages(sources[lang], section_pages(
+            sections, {key: document.anchors for key, document in booklets.items()}))
+    return update_page_map(Path(rulebook.root), entries)
 
 
 def booklets_in(rulebook: Rulebook, langs: Sequence[str]) -> list[str]:
@@ -259,6 +293,11 @@ def build(rulebook: Rulebook, targets: Sequence[Target], langs: Sequence[str], o
     makes = sum(len(langs) if KINDS[target.kind].per_language else 1 for target in targets)
     count = _Count(tally, makes)
     artifacts: list[Artifact] = []
+    # Taken before the layout: the committed page map says which sources its pages were measured from.
+    sources = ({lang: sources_digest(Path(rulebook.root), lang, rulebook.meta.languages) for lang in langs}
+               if needs_pages and all_booklets else {})
+    # Every booklet layout started, by language and booklet: the work the record reports.
+    started: dict[tuple[str, str], list[Future[LaidOut]]] = {}
     # The content lives as long as the build, here and in every worker (forked from here).
     settle_memory()
     with ProcessPoolExecutor(max_workers=workers, initializer=_init_worker,
@@ -267,10 +306,11 @@ def build(rulebook: Rulebook, targets: Sequence[Target], langs: Sequence[str], o
             count.expect(1)
             future = pool.submit(_lay_out_booklet, job)
             future.add_done_callback(lambda _: count.finished(f"{job.lang}: laid out {job.booklet}"))
+            started.setdefault((job.lang, job.booklet), []).append(future)
             return future
 
         laid_out = (lay_out_until_stable(submit, all_booklets, langs,
-                                         progress, options, record.pages if record else {})
+                                         progress, options, first_pages(rulebook, record))
                     if needs_pages and all_booklets else {})
         futures = {}
         for target in targets:
@@ -295,6 +335,13 @@ def build(rulebook: Rulebook, targets: Sequence[Target], langs: Sequence[str], o
     written = publish({artifact.path: artifact.data for artifact in artifacts}, out_dir)
     for path in written:
         progress(f"wrote {path}")
+    # Change bars are for review copies: their pages are never the ones the map is for.
+    if laid_out and not options.change_bars and commit_pages(rulebook, laid_out, sources):
+        progress("updated the page map, content/pagemap.yaml: commit it with the content")
+    layouts: dict[str, dict[str, dict[str, int]]] = {}
+    for (lang, booklet), jobs in sorted(started.items()):
+        layouts.setdefault(lang, {})[booklet] = {"passes": len(jobs),
+                                                 "parts": sum(job.result().parts_laid_out for job in jobs)}
     made = {path.relative_to(out_dir).as_posix(): file_digest(path) for path in written}
     kept = _remove_stale(out_dir, previous, [KINDS[target.kind].folder for target in targets], set(made))
     # The record holds every file a build here wrote and that is still as written: a partial build adds
@@ -302,7 +349,7 @@ def build(rulebook: Rulebook, targets: Sequence[Target], langs: Sequence[str], o
     BuildRecord(inputs or "", {**kept, **made},
                 {**(previous.pages if previous else {}),
                  **{lang: {name: doc.anchors for name, doc in booklets.items()}
-                    for lang, booklets in laid_out.items()}}).write(out_dir)
+                    for lang, booklets in laid_out.items()}}, layouts).write(out_dir)
     return written
 
 

@@ -25,9 +25,19 @@ INPUT_FOLDERS = ("content", "templates", "locales")
 PACKAGE = Path(__file__).resolve().parent
 # Libraries whose versions change the bytes written.
 LIBRARIES = ("weasyprint", "pydyf", "fonttools", "pikepdf")
+# The committed page map (``pagemap.py``): the build writes it, so it is no input of the build. It only
+# says where the first layout pass starts; every page printed is measured and read back all the same.
+PAGE_MAP = "content/pagemap.yaml"
 
 
-def _digest_files(digest: hashlib._Hash, base: Path, files: Iterable[Path]) -> None:
+def is_page_map(rel: str) -> bool:
+    """Whether ``rel`` (a path relative to the project) is the page map or a temporary copy being written."""
+    folder, _, name = rel.rpartition("/")
+    return rel == PAGE_MAP or (folder == "content" and name.startswith(".pagemap.yaml."))
+
+
+def digest_files(digest: hashlib._Hash, base: Path, files: Iterable[Path]) -> None:
+    """Add each regular file of ``files`` to ``digest``: its path below ``base`` and the digest of its bytes."""
     for path in sorted(files):
         if path.is_file() and not path.is_symlink():
             digest.update(path.relative_to(base).as_posix().encode() + b"\0")
@@ -46,7 +56,7 @@ def code_digest(package: Path = PACKAGE, skip: Collection[str] = ()) -> str:
             digest.update(f"{library}={metadata.version(library)}\0".encode())
         except metadata.PackageNotFoundError:
             digest.update(f"{library}=absent\0".encode())
-    _digest_files(digest, package, (path for path in package.rglob("*.py")
+    digest_files(digest, package, (path for path in package.rglob("*.py")
                                     if path.relative_to(package).parts[0] not in skip))
     return digest.hexdigest()
 
@@ -55,7 +65,8 @@ def inputs_digest(root: Path, choices: Mapping[str, object]) -> str:
     """One digest of everything a build's outputs are made from."""
     digest = hashlib.sha256()
     for folder in INPUT_FOLDERS:
-        _digest_files(digest, root, (root / folder).rglob("*"))
+        digest_files(digest, root, (path for path in (root / folder).rglob("*")
+                                     if not is_page_map(path.relative_to(root).as_posix())))
     digest.update(code_digest().encode())
     digest.update(json.dumps(choices, sort_keys=True, default=str).encode())
     return digest.hexdigest()
@@ -74,13 +85,17 @@ class BuildRecord:
     files: Mapping[str, str]
     # Language -> booklet -> anchor -> page.
     pages: Mapping[str, Mapping[str, Mapping[str, int]]] = field(default_factory=dict)
+    # The layout work the build did: language -> booklet -> {"passes": layout passes it went through,
+    # "parts": parts (front matter, chapters, closing pages) laid out, none taken from a cache}.
+    layouts: Mapping[str, Mapping[str, Mapping[str, int]]] = field(default_factory=dict)
 
     @classmethod
     def read(cls, out_dir: Path) -> BuildRecord | None:
         """The record in ``out_dir``, or ``None`` when there is none or it cannot be read."""
         try:
             data = json.loads((out_dir / ".cache" / RECORD_FILE).read_text(encoding="utf-8"))
-            return cls(inputs=str(data["inputs"]), files=dict(data["files"]), pages=dict(data.get("pages", {})))
+            return cls(inputs=str(data["inputs"]), files=dict(data["files"]), pages=dict(data.get("pages", {})),
+                       layouts=dict(data.get("layouts", {})))
         except (OSError, ValueError, KeyError, TypeError):
             return None
 
@@ -88,8 +103,8 @@ class BuildRecord:
         folder = out_dir / ".cache"
         folder.mkdir(parents=True, exist_ok=True)
         temporary = folder / f".{RECORD_FILE}.tmp"
-        temporary.write_text(json.dumps({"inputs": self.inputs, "files": dict(self.files), "pages": self.pages},
-                                        sort_keys=True), encoding="utf-8")
+        temporary.write_text(json.dumps({"inputs": self.inputs, "files": dict(self.files), "pages": self.pages,
+                                         "layouts": self.layouts}, sort_keys=True), encoding="utf-8")
         temporary.replace(folder / RECORD_FILE)
 
     def is_current(self, out_dir: Path, inputs: str) -> bool:

@@ -36,6 +36,10 @@ def is_file_key(text: object) -> bool:
     return isinstance(text, str) and len(text) <= FILE_KEY_MAX and _FILE_KEY.fullmatch(text) is not None
 
 
+# How a rule section's anchor begins: the only anchors whose pages a document prints.
+SECTION_ANCHOR = "sec-"
+
+
 @dataclass(frozen=True, order=True)
 class RuleId:
     """A rule ID: booklet letter, chapter and (for a section) section number."""
@@ -73,7 +77,7 @@ class RuleId:
     @property
     def anchor(self) -> str:
         """The HTML/PDF anchor name of the section (dots are not safe in all viewers)."""
-        return "sec-" + str(self).replace(".", "-")
+        return SECTION_ANCHOR + str(self).replace(".", "-")
 
     def __str__(self) -> str:
         if self.section is None:

@@ -32,6 +32,22 @@ def locked(path: Path, shared: bool = False) -> Iterator[None]:
 
 
 @contextmanager
+def folder_locked(folder: Path) -> Iterator[None]:
+    """Hold an exclusive lock on ``folder`` itself, for a writer that replaces a file in it by renaming.
+
+    A lock file beside the file would be one more file in the folder (``content/``
+    must hold only what its author put there); the folder is never replaced, so
+    its lock is the same for every process.
+    """
+    handle = os.open(folder, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+    try:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(handle)
+
+
+@contextmanager
 def building_into(out_dir: Path, waiting: Callable[[], None]) -> Iterator[None]:
     """Hold ``out_dir``'s build lock for the duration; when another build holds it, call
     ``waiting`` once and wait for it to finish."""

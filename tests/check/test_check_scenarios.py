@@ -155,7 +155,7 @@ def test_every_check_is_registered_once() -> None:
     names = [(registered.family, registered.name) for registered in REGISTRY]
     assert len(names) == len(set(names))
     assert FAMILIES == {"xref", "ids", "tables", "languages", "metadata", "settings", "glossary", "safety",
-                        "glyphs", "quickref", "squads", "art", "spanish", "catalogs", "numbers"}
+                        "glyphs", "quickref", "squads", "art", "spanish", "catalogs", "numbers", "pagemap"}
 
 
 def test_doctests() -> None:

@@ -57,6 +57,7 @@ from . import (  # noqa: E402,F401
     languages,
     metadata,
     numbers,
+    pagemap,
     quickref,
     reference_style,
     safety,

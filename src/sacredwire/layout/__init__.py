@@ -239,3 +239,6 @@ class LaidOut:
     anchors: dict[str, int]
     page_count: int
     references: int = 0
+    # How many parts (front matter, chapters, closing pages) were laid out to make it, none taken from a
+    # cache: what the build records of its work. Never stored: an entry taken from the cache laid out none.
+    parts_laid_out: int = 0

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from collections import OrderedDict
+from dataclasses import replace
 from pathlib import Path
 
 import weasyprint
 
 from ..render import RenderContext, render
 from ..render.booklet import BookletPart, part_names
+from ..render.pages import printed
 from . import LaidOut, LayoutError, anchors, combine, lay_out, pdf_bytes
 from ._boxes import overflowing_text
 from .cache import LayoutCache
@@ -66,6 +68,8 @@ class PartCache:
     def __init__(self, capacity: int = 256):
         self.capacity = capacity
         self._parts: OrderedDict[str, weasyprint.Document] = OrderedDict()
+        # Parts laid out so far (not found here): what a build reports of its work.
+        self.laid_out_count = 0
 
     def get(self, key: str) -> weasyprint.Document | None:
         document = self._parts.get(key)
@@ -83,6 +87,7 @@ class PartCache:
         document = self.get(key)
         if document is None:
             document = lay_out(html, root / "templates", root, what)
+            self.laid_out_count += 1
             self.put(key, document)
         return document
 
@@ -123,22 +128,24 @@ def make_booklet(context: RenderContext, key: str, cache: LayoutCache, parts: Pa
     """
     root = Path(context.rulebook.root)
     what = f"{context.lang}/{key}"
-    printed_pages = dict(context.pages.anchors.get(key, {}))
+    # Only the sections' pages are printed (and only theirs are in the committed page map).
+    printed_pages = printed(context.pages.anchors.get(key, {}))
     html = render("booklet", context, booklet_key=key)
     cache_key = cache.key("booklet", context.lang, key, html)
     cached = cache.get(cache_key)
-    if cached is not None and (cached.pdf or cached.anchors != printed_pages):
+    if cached is not None and (cached.pdf or printed(cached.anchors) != printed_pages):
         return cached
+    parts_before = parts.laid_out_count
     main = lay_out_parts(context, key, cache, parts)
     overflowing = overflowing_text(main)
     if overflowing:
         raise LayoutError(f"{what}: text runs past the page margin: " + "; ".join(overflowing[:5]))
     measured = anchors(main)
     references = html.count('class="xref"')
-    if measured != printed_pages:
+    if printed(measured) != printed_pages:
         laid_out = LaidOut(pdf=b"", anchors=measured, page_count=len(main.pages), references=references)
         cache.put(cache_key, laid_out)
-        return laid_out
+        return replace(laid_out, parts_laid_out=parts.laid_out_count - parts_before)
     settings = context.rulebook.settings
     roster, notes = tail_pages(len(main.pages), key in settings.roster_booklets, key in settings.token_booklets)
     tail_html = render("booklet-tail", context, booklet_key=key, blank_pages=notes, roster=roster)
@@ -151,4 +158,4 @@ def make_booklet(context: RenderContext, key: str, cache: LayoutCache, parts: Pa
     laid_out = LaidOut(pdf=pdf_bytes(document, cache_key, what), anchors=measured,
                        page_count=len(document.pages), references=references)
     cache.put(cache_key, laid_out)
-    return laid_out
+    return replace(laid_out, parts_laid_out=parts.laid_out_count - parts_before)

@@ -7,7 +7,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from pypdf import PdfReader
+import pikepdf
 
 from ..ids import RuleId
 from ..model import BookMeta
@@ -29,11 +29,11 @@ class PrintedReference:
     printed_page: int
 
 
-def printed_references(reader: PdfReader, booklet: str, meta: BookMeta) -> list[PrintedReference]:
+def printed_references(pdf: pikepdf.Pdf, booklet: str, meta: BookMeta) -> list[PrintedReference]:
     """Every page reference printed in the PDF's text."""
     found = []
     fonts: dict = {}
-    for number, page in enumerate(reader.pages, start=1):
+    for number, page in enumerate(pdf.pages, start=1):
         for match in PRINTED_REFERENCE.finditer(page_text(page, fonts)):
             target = RuleId.parse(match["id"])
             target_booklet = booklet
@@ -53,7 +53,8 @@ def wrong_references(pdfs: Mapping[str, bytes], targets: Mapping[str, Mapping[st
     """
     problems = []
     for key, pdf in pdfs.items():
-        references = printed_references(PdfReader(io.BytesIO(pdf)), key, meta)
+        with pikepdf.open(io.BytesIO(pdf)) as document:
+            references = printed_references(document, key, meta)
         if len(references) < expected_counts.get(key, 0):
             problems.append(f"{key}: {expected_counts[key]} references rendered but only "
                             f"{len(references)} readable in the PDF text")

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import re
 
-from pypdf import PageObject
-from pypdf.generic import DictionaryObject
+import pikepdf
+from pikepdf import Dictionary
 
 from .operations import parse_operations
+from .streams import identity, resources_of, streams_of
 
 # Operators that start a new line of text, and those that show text.
 NEW_LINE = {b"BT", b"Td", b"TD", b"Tm", b"T*", b"'", b'"'}
@@ -32,13 +33,13 @@ _RANGE = re.compile(_HEX + rb"\s*" + _HEX + rb"\s*(?:" + _HEX + rb"|\[([^\]]*)\]
 class FontText:
     """How one font's character codes read as Unicode (from its /ToUnicode CMap)."""
 
-    def __init__(self, font: DictionaryObject):
+    def __init__(self, font: Dictionary):
         self.width = 2 if font.get("/Subtype") == "/Type0" else 1
         self.text: dict[int, str] = {}
         cmap = font.get("/ToUnicode")
-        if cmap is None:
+        if not isinstance(cmap, pikepdf.Stream):
             return
-        data = cmap.get_object().get_data()
+        data = cmap.read_bytes()
         space = _CODE_SPACE.search(data)
         if space:
             self.width = len(space.group(1)) // 2
@@ -66,30 +67,33 @@ def _utf16(hex_digits: bytes) -> str:
     return bytes.fromhex(hex_digits.decode("ascii")).decode("utf-16-be", errors="replace")
 
 
-def page_text(page: PageObject, fonts: dict[int, FontText] | None = None) -> str:
+def page_text(page: pikepdf.Page | Dictionary, fonts: dict[tuple[int, int], FontText] | None = None) -> str:
     """The page's text, line by line; ``fonts`` keeps the decoded fonts between pages of one file."""
     fonts = {} if fonts is None else fonts
-    resources = page.get("/Resources")
-    font_resources = (resources.get_object().get("/Font") or {}) if resources is not None else {}
-    contents = page.get_contents()
-    if contents is None:
+    owner = page.obj if isinstance(page, pikepdf.Page) else page
+    resources = resources_of(owner)
+    font_resources = resources.get("/Font") if resources is not None else None
+    if not isinstance(font_resources, Dictionary):
+        font_resources = Dictionary()
+    streams = streams_of(owner)
+    if not streams:
         return ""
     lines: list[str] = []
     line: list[str] = []
     font: FontText | None = None
-    for operands, operator in parse_operations(contents.get_data()):
+    # A page's streams are one stream cut in pieces: a token never spans two, so a line break joins them.
+    for operands, operator in parse_operations(b"\n".join(stream.read_bytes() for stream in streams)):
         if operator in NEW_LINE and line:
             lines.append("".join(line))
             line = []
         if operator == b"Tf" and operands:
-            reference = font_resources.get(operands[0])
-            if reference is None:
+            dictionary = font_resources.get(str(operands[0]))
+            if not isinstance(dictionary, Dictionary):
                 font = None
                 continue
-            dictionary = reference.get_object()
-            font = fonts.get(id(dictionary))
+            font = fonts.get(identity(dictionary))
             if font is None:
-                font = fonts[id(dictionary)] = FontText(dictionary)
+                font = fonts[identity(dictionary)] = FontText(dictionary)
         elif operator in SHOW and font is not None and operands:
             shown = operands[-1]
             for item in shown if isinstance(shown, list) else [shown]:
