@@ -20,6 +20,7 @@ from typing import Any
 from .diagnostics import Location
 from .engine import Coworker, Dice, DiceTier, Rules
 from .engine.activation import Blessing
+from .engine.book import Book
 from .engine.campaign import Band, Effect, ExplorationBand, Finding, GapAdvantages, MeritSource, Result, TableRow
 from .engine.combat import FallBand, Power
 from .engine.gear import Armor, ArmorTier, Gear, Weapon, WeaponClass
@@ -412,6 +413,7 @@ def adapt_rules(rulebook: Rulebook) -> AdaptedRules:
     if behaviour_die is None:
         raise RulesTableError(None, "the rules engine needs the hostile behavior tables (<faction>-behaviour)")
 
+    numbers = rule_numbers(rulebook)
     rules = Rules(
         weapons=weapons, armor_tiers=tiers, armor=armor, gear=gear, contracts=contracts,
         stat_arrays=stat_arrays, blessings=tuple(blessings), falling=falling, powers=powers,
@@ -423,9 +425,16 @@ def adapt_rules(rulebook: Rulebook) -> AdaptedRules:
         interrogate_die=interrogate_die, interrogate_results=interrogate_results, evidence_gap=gap,
         exploration=exploration, injuries=injuries, promotions=promotions,
         promotion_thresholds=thresholds, merit_sources=merit_sources, injury_die=injury_die,
-        promotion_die=promotion_die, blessing_die=blessing_die, numbers=rule_numbers(rulebook),
+        promotion_die=promotion_die, blessing_die=blessing_die, numbers=numbers,
+        book=_book(reader, rulebook, {**weapons, **armor, **gear}, numbers),
     )
     return AdaptedRules(rules, tuple(reader.problems))
+
+
+def _book(reader: _Reader, rulebook: Rulebook, items: Mapping[str, Any], numbers: RuleNumbers) -> Book:
+    # Imported here: the book's adapter builds on this module's reader.
+    from .engine_book_adapter import adapt_book
+    return adapt_book(reader, rulebook, items, numbers)
 
 
 def rule_numbers(rulebook: Rulebook) -> RuleNumbers:

@@ -53,6 +53,8 @@ class RuleNumbers:
     out_of_action_health: int
     morale_friend_range: int
     morale_friend_dt: int
+    climb_moves: int
+    sample_max_cost: int
 
     @property
     def shooting_penalties(self) -> Mapping[str, int]:
@@ -86,4 +88,6 @@ SOURCES: Mapping[str, tuple[str, str]] = MappingProxyType({
     "out_of_action_health": ("C4.18", "out_of_action_health"),
     "morale_friend_range": ("C4.19", "friend_range"),
     "morale_friend_dt": ("C4.19", "friend_dt"),
+    "climb_moves": ("C4.6", "climb_moves"),
+    "sample_max_cost": ("A7", "sample_max_cost"),
 })
