@@ -1,0 +1,151 @@
+"""Gear, implants and lasting effects, each with the rule parameter the booklets print (A2, A3, A5, C4.20)."""
+
+from __future__ import annotations
+
+import pytest
+
+from sacredwire.engine import Rules
+from sacredwire.engine.dice import Dice
+from sacredwire.engine.specials import (
+    MASK,
+    PADDED_VEST,
+    PISTOL,
+    PROTECTIVE_LINING,
+    SCOPE,
+    TOXIC,
+    bleed_damage,
+    combat_with_targeting,
+    critical_roll_against,
+    criticals_left,
+    defense_modifier,
+    improvised_modifier,
+    injury_modifier,
+    knockback_taken,
+    performance_review,
+    rerolled,
+    shot_modifier,
+    stripped,
+    targeting_fits,
+)
+from sacredwire.model import Rulebook
+
+
+def test_every_special_reads_its_parameter(rulebook: Rulebook, rules: Rules):
+    # The engine's value is the parameter the booklets print, under the section that states it.
+    for field, section, name in (("padded_vest_knockback", "A3.6", "padded_vest_knockback"),
+                                 ("lining_critical", "A3.6", "lining_critical"), ("mask_dt", "A3.10", "mask_dt"),
+                                 ("scope_dt", "A3.10", "scope_dt"), ("scope_range", "A3.10", "scope_range"),
+                                 ("pistol_far_dt", "A3.3", "pistol_far_dt"),
+                                 ("pistol_far_range", "A3.3", "pistol_far_range"),
+                                 ("improvised_dt", "A3.1", "improvised_dt"), ("targeting_dt", "A3.11", "targeting_dt"),
+                                 ("targeting_needs", "A3.11", "targeting_needs"),
+                                 ("bleed_damage", "A5.1", "bleed_damage"), ("injury_penalty", "A5.1", "injury_penalty"),
+                                 ("trauma_kit_criticals", "A3.9", "trauma_kit_criticals"),
+                                 ("slag_tiers", "A5.5", "slag_tiers")):
+        assert getattr(rules.numbers, field) == rulebook.parameter(section, name).value, field
+    assert rules.numbers.review_damage == Dice.parse(str(rulebook.parameter("C4.20", "review_damage").value))
+
+
+def test_padded_vest_takes_knockback_off(rules: Rules):
+    numbers = rules.numbers
+    pushing = [weapon for weapon in rules.weapons.values() if weapon.knockback]
+    assert pushing
+    for weapon in pushing:
+        assert weapon.knockback is not None
+        assert knockback_taken(weapon.knockback, [], numbers) == weapon.knockback
+        assert knockback_taken(weapon.knockback, [PADDED_VEST], numbers) == \
+            max(weapon.knockback - numbers.padded_vest_knockback, 0)
+    assert knockback_taken(numbers.padded_vest_knockback - 1, [PADDED_VEST], numbers) == 0
+
+
+def test_protective_lining_on_critical_rolls_against_its_wearer(rules: Rules):
+    numbers = rules.numbers
+    assert PROTECTIVE_LINING in rules.armor
+    for modifier in range(3):
+        assert critical_roll_against(modifier, [PROTECTIVE_LINING], numbers) == modifier + numbers.lining_critical
+        assert critical_roll_against(modifier, ["flak-wrap"], numbers) == modifier
+
+
+def test_mask_against_toxic_only(rules: Rules):
+    numbers = rules.numbers
+    assert MASK in rules.gear and any(weapon.type == TOXIC for weapon in rules.weapons.values())
+    assert defense_modifier([MASK], TOXIC, numbers) == numbers.mask_dt
+    assert defense_modifier([MASK], "bladed", numbers) == 0
+    assert defense_modifier([], TOXIC, numbers) == 0
+
+
+def test_range_modifiers_of_the_pistol_and_the_scope(rules: Rules):
+    numbers, pistol = rules.numbers, rules.weapons[PISTOL]
+    assert SCOPE in rules.gear
+    assert shot_modifier(pistol, [], numbers.pistol_far_range, numbers) == 0
+    assert shot_modifier(pistol, [], numbers.pistol_far_range + 1, numbers) == numbers.pistol_far_dt
+    rifle = next(weapon for weapon in rules.weapons.values()
+                 if weapon.weapon_class.value == "ranged" and weapon.key != PISTOL)
+    assert shot_modifier(rifle, [SCOPE], numbers.scope_range, numbers) == 0
+    assert shot_modifier(rifle, [SCOPE], numbers.scope_range + 1, numbers) == numbers.scope_dt
+    far = max(numbers.scope_range, numbers.pistol_far_range) + 1
+    assert shot_modifier(pistol, [SCOPE], far, numbers) == numbers.scope_dt + numbers.pistol_far_dt
+    sword = next(weapon for weapon in rules.weapons.values() if weapon.weapon_class.value == "melee")
+    assert shot_modifier(sword, [SCOPE], far, numbers) == 0
+
+
+def test_improvised_and_unarmed_combat(rules: Rules):
+    numbers = rules.numbers
+    improvised = [weapon for weapon in rules.weapons.values() if weapon.weapon_class.value == "improvised"]
+    assert improvised
+    for weapon in improvised:
+        assert improvised_modifier(weapon, numbers) == numbers.improvised_dt
+    assert improvised_modifier(None, numbers) == numbers.improvised_dt
+    assert improvised_modifier(rules.weapons[PISTOL], numbers) == 0
+
+
+def test_targeting_repairs_only_its_penalty(rules: Rules):
+    numbers = rules.numbers
+    assert targeting_fits(numbers.targeting_needs, numbers)
+    assert not targeting_fits(numbers.targeting_needs - 1, numbers)
+    assert combat_with_targeting(numbers.targeting_needs, numbers) == numbers.targeting_needs + numbers.targeting_dt
+    with pytest.raises(ValueError):
+        combat_with_targeting(numbers.targeting_needs - 1, numbers)
+
+
+def test_lasting_critical_damage_and_the_injury_penalty(rules: Rules):
+    numbers = rules.numbers
+    assert [bleed_damage(activations, 1, numbers) for activations in range(4)] == \
+        [numbers.bleed_damage * activations for activations in range(4)]
+    assert bleed_damage(3, 2, numbers) == bleed_damage(3, 1, numbers)
+    assert bleed_damage(3, 0, numbers) == 0
+    assert injury_modifier(1, numbers) == numbers.injury_penalty
+
+
+def test_trauma_kit_cancels_criticals(rules: Rules):
+    numbers = rules.numbers
+    assert criticals_left(numbers.trauma_kit_criticals, 1, numbers) == 0
+    assert criticals_left(numbers.trauma_kit_criticals + 1, 1, numbers) == 1
+    assert criticals_left(2, 0, numbers) == 2
+
+
+def test_slag_armor_strips_tiers(rules: Rules):
+    tiers = sorted(rules.armor_tiers.values(), key=lambda tier: tier.rank)
+    numbers = rules.numbers
+    stripped_to = [stripped(tier, tiers, numbers) for tier in tiers]
+    assert stripped_to[:numbers.slag_tiers] == [None] * numbers.slag_tiers
+    assert stripped_to[numbers.slag_tiers:] == tiers[:len(tiers) - numbers.slag_tiers]
+
+
+def test_reroll_specials_pick_the_low_dice(rulebook: Rulebook):
+    low = rulebook.parameter("A2", "reroll_low").value
+    high = rulebook.parameter("A2", "reroll_high").value
+    assert isinstance(low, int) and isinstance(high, int)
+    assert rerolled([low, low + 1, high, high + 1], low) == [True, False, high == low, False]
+    assert rerolled([low, high, high + 1], high) == [True, True, False]
+
+
+def test_performance_review(rules: Rules):
+    numbers = rules.numbers
+    dice = numbers.review_damage
+    for rolled in range(dice.minimum, dice.maximum + 1):
+        assert performance_review(True, False, rolled, numbers) == rolled
+        assert performance_review(True, True, rolled, numbers) == 0
+        assert performance_review(False, False, rolled, numbers) == 0
+    with pytest.raises(ValueError):
+        performance_review(True, False, dice.maximum + 1, numbers)
