@@ -99,10 +99,19 @@ WEAPON_STATED = (
 )
 # Words that say a weapon never fumbles, which its fumble_table cell must then leave empty.
 NO_FUMBLES = {"en": r"\bNo fumbles\b", "es": r"\bSin pifias\b"}
+_OUTNUMBERED = {"en": r"\bDT Combat vs\. \d+\+ enemies\b", "es": r"\bND Combate vs\. \d+\+ enemigos\b"}
 CONTRACT_STATED = (
     Stated("attribute_bonus", _signed, {"en": r"\bto one attribute\b", "es": r"\ba un atributo\b"}),
     Stated("melee_damage", _signed, {"en": r"\bmelee damage\b", "es": r"\bdaño CC\b"}),
+    Stated("wounded_defense_dt", _signed, {"en": r"\bDT Defense below half Health\b",
+                                           "es": r"\bND Defensa por debajo de la mitad de su Salud\b"}),
+    Stated("outnumbered_combat_dt", _signed, _OUTNUMBERED),
+    Stated("outnumbered_by", lambda value: f"{value}+", _OUTNUMBERED),
+    Stated("engaged_move", lambda value: f'{value:+d}"', {"en": r"\bMove if ending Engaged\b",
+                                                         "es": r"\bMov si acaba Trabado\b"}),
 )
+# Words that say a contract re-rolls its failed tests of an attribute (its rerolls_failed cell).
+REROLLS_FAILED = {"en": r"\bRe-roll failed\b", "es": r"\bRepite tiradas de \w+ fallidas\b"}
 IGNORES_ARMOR_MOVE = {"en": r"\bignores armor move penalty\b",
                       "es": r"\bignora la penalización de Mov de la armadura\b"}
 POWER_STATED = (Stated("dt", _signed),)
@@ -257,7 +266,7 @@ def _weapons(reader: _Reader) -> dict[str, Weapon]:
 
 
 def _contracts(reader: _Reader, tiers: Mapping[str, ArmorTier]) -> dict[str, Contract]:
-    table = reader.table("contract-types", ("special", "armor_move_penalty",
+    table = reader.table("contract-types", ("special", "armor_move_penalty", "rerolls_failed",
                                             *(item.column for item in CONTRACT_STATED)))
     contracts = {}
     for row in table.rows:
@@ -270,6 +279,10 @@ def _contracts(reader: _Reader, tiers: Mapping[str, ArmorTier]) -> dict[str, Con
         if said and penalty != "ignored" or penalty == "ignored" and not said:
             reader.problem(table, row, f"armor_move_penalty is {penalty!r} but the special "
                                        f"{'says' if said else 'does not say'} it ignores the penalty")
+        rerolls = reader.choice(table, row, "rerolls_failed", ATTRIBUTES)
+        if bool(rerolls) != bool(reader.says(table, row, "special", REROLLS_FAILED)):
+            reader.problem(table, row, f"rerolls_failed is {rerolls!r} but the special "
+                                       f"{'does not say' if rerolls else 'says'} it re-rolls failed tests")
         max_per_squad = reader.cell(table, row, "max")
         contracts[row.key] = Contract(
             key=row.key, health=reader.number(table, row, "health"), move=reader.number(table, row, "move"),
@@ -277,7 +290,11 @@ def _contracts(reader: _Reader, tiers: Mapping[str, ArmorTier]) -> dict[str, Con
             max_armor=tiers[max_armor],
             max_per_squad=None if max_per_squad is None else reader.number(table, row, "max"),
             attribute_bonus=values.get("attribute_bonus", 0), melee_damage_bonus=values.get("melee_damage", 0),
-            ignores_armor_move_penalty=penalty == "ignored")
+            ignores_armor_move_penalty=penalty == "ignored",
+            wounded_defense_dt=values.get("wounded_defense_dt", 0),
+            outnumbered_combat_dt=values.get("outnumbered_combat_dt", 0),
+            outnumbered_by=values.get("outnumbered_by"), engaged_move=values.get("engaged_move", 0),
+            rerolls_failed=rerolls)
     return contracts
 
 

@@ -14,13 +14,17 @@ from sacredwire.engine.specials import (
     SCOPE,
     TOXIC,
     bleed_damage,
+    combat_dt,
     combat_with_targeting,
     critical_roll_against,
     criticals_left,
+    defense_dt,
     defense_modifier,
     improvised_modifier,
     injury_modifier,
     knockback_taken,
+    may_reroll,
+    move_allowance,
     performance_review,
     rerolled,
     shot_modifier,
@@ -149,3 +153,53 @@ def test_performance_review(rules: Rules):
         assert performance_review(False, False, rolled, numbers) == 0
     with pytest.raises(ValueError):
         performance_review(True, False, dice.maximum + 1, numbers)
+
+
+# --- contract specials (C2.4): every contract row, its numbers from its cells ----------------------------
+
+
+def _contract_cells(rulebook: Rulebook) -> dict[str, dict[str, object]]:
+    from sacredwire.ids import TableId
+    return {row.key: dict(row.cells) for row in rulebook.tables[TableId("contract-types")].rows}
+
+
+def test_every_contract_reads_its_specials(rulebook: Rulebook, rules: Rules):
+    cells = _contract_cells(rulebook)
+    specials = 0
+    for key, row in cells.items():
+        contract = rules.contracts[key]
+        half = contract.health // 2
+        below = (contract.health - 1) // 2
+        assert defense_dt(contract, below) == (row["wounded_defense_dt"] or 0)
+        assert defense_dt(contract, contract.health - half) == 0
+        many = row["outnumbered_by"]
+        if many is None:
+            assert combat_dt(contract, 5) == 0
+        else:
+            assert isinstance(many, int)
+            specials += 1
+            assert combat_dt(contract, many) == row["outnumbered_combat_dt"]
+            assert combat_dt(contract, many - 1) == 0
+        assert move_allowance(contract, contract.move, True) == contract.move + (row["engaged_move"] or 0)
+        assert move_allowance(contract, contract.move, False) == contract.move
+        for attribute in ("combat", "defense", "wits"):
+            assert may_reroll(contract, attribute, True) == (row["rerolls_failed"] == attribute)
+            assert not may_reroll(contract, attribute, False)
+    assert specials and any(row["wounded_defense_dt"] for row in cells.values())
+
+
+def test_a_contract_special_its_words_do_not_print_is_a_problem(rulebook: Rulebook):
+    import dataclasses
+
+    from sacredwire.engine_adapter import adapt_rules
+    from sacredwire.ids import TableId
+    table = rulebook.tables[TableId("contract-types")]
+    for key, cells, expected in (("veteran", {"wounded_defense_dt": 2}, "row veteran: wounded_defense_dt is +2"),
+                                 ("zealot", {"outnumbered_by": 3}, "row zealot: outnumbered_by is 3+"),
+                                 ("boss", {"rerolls_failed": "wits"}, "row boss: rerolls_failed is 'wits'")):
+        rows = tuple(dataclasses.replace(row, cells={**row.cells, **cells}) if row.key == key else row
+                     for row in table.rows)
+        changed = dataclasses.replace(rulebook, tables={**rulebook.tables,
+                                                        table.id: dataclasses.replace(table, rows=rows)})
+        problems = [problem.message for problem in adapt_rules(changed).problems]
+        assert any(expected in problem for problem in problems), (expected, problems)

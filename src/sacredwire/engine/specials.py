@@ -12,6 +12,7 @@ from collections.abc import Collection, Sequence
 from .dice import Dice
 from .gear import ArmorTier, Weapon, WeaponClass
 from .numbers import RuleNumbers
+from .squad import Contract
 
 # The Requisitions rows whose effect the rules text gives as a rule parameter.
 PADDED_VEST = "padded-vest"
@@ -105,3 +106,28 @@ def performance_review(left_board: bool, for_objective: bool, rolled: int, numbe
     if not dice.minimum <= rolled <= dice.maximum:
         raise ValueError(f"{dice} cannot roll {rolled}")
     return rolled
+
+
+# --- contract specials (C2.4) -------------------------------------------------------------
+
+
+def defense_dt(contract: Contract, health: int) -> int:
+    """The Veteran's Defense DT while below half its Health (C2.4)."""
+    return contract.wounded_defense_dt if health * 2 < contract.health else 0
+
+
+def combat_dt(contract: Contract, engaged_enemies: int) -> int:
+    """The Zealot's Combat DT against so many enemies or more (C2.4)."""
+    if contract.outnumbered_by is None or engaged_enemies < contract.outnumbered_by:
+        return 0
+    return contract.outnumbered_combat_dt
+
+
+def move_allowance(contract: Contract, move: int, ends_engaged: bool) -> int:
+    """The inches a move may cover: the Zealot moves further when the move ends Engaged (C2.4)."""
+    return move + (contract.engaged_move if ends_engaged else 0)
+
+
+def may_reroll(contract: Contract, attribute: str, failed: bool) -> bool:
+    """The Agent re-rolls a failed test of its attribute (C2.4)."""
+    return failed and contract.rerolls_failed == attribute
