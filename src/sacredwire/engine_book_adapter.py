@@ -14,15 +14,27 @@ import re
 from collections.abc import Mapping
 
 from .engine.book import Book
-from .engine.campaign import Band, TableRow
+from .engine.campaign import Band, Effect, TableRow
 from .engine.dice import Dice, DiceTier
+from .engine.effects import MAX_WEAPON_DAMAGE, WEAPON_DAMAGE, CriticalEffect, FumbleEffect
 from .engine.gear import Item
 from .engine.hostiles import NORMAL, Attack, CoworkerRow, HostileUnit, UnitTier, parse_groups
 from .engine.movement import Action, VerticalMove
 from .engine.numbers import RuleNumbers
 from .engine.samples import SampleModel, sample_problems
 from .engine.setup import SETUP_TABLES, SPAWN_LOCATION, Mission, RolledTable, SetupTables, Spawn, parse_spawns
-from .engine_adapter import BEHAVIOUR_SUFFIX, RulesTableError, Stated, _action_key, _die, _inches, _Reader, _signed
+from .engine_adapter import (
+    BEHAVIOUR_SUFFIX,
+    CRITICAL_PREFIX,
+    FUMBLE_PREFIX,
+    RulesTableError,
+    Stated,
+    _action_key,
+    _die,
+    _inches,
+    _Reader,
+    _signed,
+)
 from .model import Rulebook, Table
 
 ACTION_STATED = (
@@ -184,6 +196,86 @@ def _samples(reader: _Reader, items: Mapping[str, Item], numbers: RuleNumbers) -
     return tuple(samples)
 
 
+# A5.1: the stats a critical changes for good ("attributes": all three), and how its words print the change.
+CRITICAL_STATS = ("move", "combat", "defense", "wits", "attributes")
+CRITICAL_OUTCOMES = ("bleed", "out-of-action")
+BLEEDS = {"en": r"\bper activation\b", "es": r"\bpor activación\b"}
+OUT_OF_ACTION = {"en": r"^OoA\b", "es": r"^FdC\b"}
+# A6: how a fumble's words name the damage its attacker takes.
+SELF_DAMAGE = {WEAPON_DAMAGE: {"en": r"(?i)\btake weapon damage\b", "es": r"(?i)\brecibe daño del arma\b"},
+               MAX_WEAPON_DAMAGE: {"en": r"\bmax weapon damage\b", "es": r"\bdaño máximo del arma\b"}}
+
+
+def _shown(stat: str, change: int) -> str:
+    return f'{change:+d}"' if stat == "move" else f"{change:+d}"
+
+
+def _critical(reader: _Reader, table: Table, index: int, numbers: RuleNumbers) -> CriticalEffect:
+    row = table.rows[index]
+    words = reader.words(table, row, "effect")
+    bonus = reader.parsed(table, row, "bonus_damage", lambda cell: None if cell is None else Dice.parse(cell))
+    stat = reader.choice(table, row, "stat", CRITICAL_STATS)
+    change = reader.optional(table, row, "change")
+    outcome = reader.choice(table, row, "outcome", CRITICAL_OUTCOMES)
+    expected: list[str] = []
+    if bonus is not None:
+        expected.append(f"+{bonus}")
+    lasting: tuple[Effect, ...] = ()
+    if (stat is None) != (change is None):
+        reader.problem(table, row, "stat and change are both given or both empty")
+    elif stat is not None and change is not None:
+        expected.append(_shown(stat, change))
+        stats = ("combat", "defense", "wits") if stat == "attributes" else (stat,)
+        lasting = tuple(Effect(each, change) for each in stats)
+    if outcome == "bleed":
+        expected.append(str(numbers.bleed_damage))
+    if outcome == "out-of-action":
+        expected.append(f"{numbers.injury_penalty:+d}")
+    for lang, text in sorted(words.items()):
+        missing = [shown for shown in expected if shown not in text]
+        if missing:
+            reader.problem(table, row, f"the {lang} effect {text!r} does not print {', '.join(missing)}")
+        for name, patterns, value in (("bleed", BLEEDS, outcome == "bleed"),
+                                      ("out-of-action", OUT_OF_ACTION, outcome == "out-of-action")):
+            if lang in patterns and bool(re.search(patterns[lang], text)) != value:
+                reader.problem(table, row, f"outcome is {outcome!r} but the {lang} effect {text!r} "
+                                           f"{'does not say' if value else 'says'} {name}")
+    return CriticalEffect(row.key, reader.parsed(table, row, "roll", Band.parse), bonus, lasting,
+                          bleeds=outcome == "bleed", out_of_action=outcome == "out-of-action")
+
+
+def _fumble(reader: _Reader, table: Table, index: int) -> FumbleEffect:
+    row = table.rows[index]
+    cell = reader.cell(table, row, "self_damage")
+    damage: str | Dice | None = None
+    if cell in SELF_DAMAGE:
+        damage = str(cell)
+    elif cell is not None:
+        damage = reader.parsed(table, row, "self_damage", Dice.parse)
+    for lang, text in sorted(reader.words(table, row, "effect").items()):
+        said = (re.search(SELF_DAMAGE[damage].get(lang, ""), text) if isinstance(damage, str)
+                else str(damage) in text if damage is not None else True)
+        if not said:
+            reader.problem(table, row, f"self_damage is {cell!r} but the {lang} effect does not say so: {text!r}")
+    return FumbleEffect(row.key, reader.parsed(table, row, "roll", Band.parse), damage)
+
+
+def _effects(reader: _Reader, rulebook: Rulebook, numbers: RuleNumbers
+             ) -> tuple[dict[str, tuple[CriticalEffect, ...]], dict[str, tuple[FumbleEffect, ...]]]:
+    criticals, fumbles = {}, {}
+    for table_id in rulebook.tables:
+        name = str(table_id)
+        if name.startswith(CRITICAL_PREFIX):
+            table = reader.table(name, ("effect", "bonus_damage", "stat", "change", "outcome"))
+            criticals[name[len(CRITICAL_PREFIX):]] = tuple(_critical(reader, table, index, numbers)
+                                                           for index in range(len(table.rows)))
+        elif name.startswith(FUMBLE_PREFIX):
+            table = reader.table(name, ("effect", "self_damage"))
+            fumbles[name[len(FUMBLE_PREFIX):]] = tuple(_fumble(reader, table, index)
+                                                       for index in range(len(table.rows)))
+    return criticals, fumbles
+
+
 def adapt_book(reader: _Reader, rulebook: Rulebook, items: Mapping[str, Item], numbers: RuleNumbers) -> Book:
     """Read the rest of the tables the engine models; what it cannot trust goes to ``reader.problems``."""
     tiers, names = _tiers(reader)
@@ -197,6 +289,7 @@ def adapt_book(reader: _Reader, rulebook: Rulebook, items: Mapping[str, Item], n
             reader.problem(hostile_type, row, f"the faction {row.key} needs the tables {row.key}{UNITS_SUFFIX} "
                                               f"and {row.key}{BEHAVIOUR_SUFFIX}")
     missions = reader.table("mission-table", ("markers", "section"))
+    criticals, fumbles = _effects(reader, rulebook, numbers)
     return Book(
         actions=_actions(reader), vertical=_vertical(reader), setup=setup,
         evidence_types=_rolled(reader, "evidence-types"), unit_tiers=tiers, units=units,
@@ -204,4 +297,4 @@ def adapt_book(reader: _Reader, rulebook: Rulebook, items: Mapping[str, Item], n
         missions=tuple(Mission(row.key, reader.parsed(missions, row, "roll", Band.parse),
                                reader.number(missions, row, "markers"), str(reader.cell(missions, row, "section")))
                        for row in missions.rows),
-        samples=_samples(reader, items, numbers))
+        samples=_samples(reader, items, numbers), critical_effects=criticals, fumble_effects=fumbles)

@@ -32,7 +32,7 @@ MUTATION_TEST = _script()
 SAMPLE = (
     "Broadcast fumble at 2x instead of 3x",
     "Examine critical at 2x instead of 3x",
-    "a tie goes to the attacker",
+    "a same-DT tie goes to the attacker",
     "overflow passes with its own sign",
     "AP ignored",
     "critical and fumble tables swapped",

@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from .dice import Dice
+from .effects import CriticalEffect, FumbleEffect
 from .hostiles import CoworkerRow, HostileUnit, UnitTier
 from .movement import Action, VerticalMove
 from .samples import SampleModel
@@ -30,6 +31,9 @@ class Book:
     mission_die: Dice
     missions: tuple[Mission, ...]
     samples: tuple[SampleModel, ...]
+    # Weapon type (or fumble table) -> its rows' effects.
+    critical_effects: Mapping[str, tuple[CriticalEffect, ...]]
+    fumble_effects: Mapping[str, tuple[FumbleEffect, ...]]
 
     def evidence_type(self, face: int) -> str:
         """The Evidence type a d10 names (K2.3)."""
