@@ -239,6 +239,10 @@ MUTATIONS: tuple[Mutation, ...] = (
              "return numbers.bleed_damage", "every critical bleeds"),
     Mutation("engine/effects.py", "        return weapon.maximum\n", "        return weapon.maximum - 1\n",
              "a fumble's maximum weapon damage one short"),
+    Mutation("engine/activation.py", "return min(health + rolled, max_health)", "return health + rolled",
+             "Wellness heals past full Health"),
+    Mutation("engine/movement.py", "return face % die.sides * 360 / die.sides", "return face * 360 / die.sides",
+             "a random direction's top face points a full turn round"),
 )
 
 

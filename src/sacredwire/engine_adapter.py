@@ -115,6 +115,8 @@ REROLLS_FAILED = {"en": r"\bRe-roll failed\b", "es": r"\bRepite tiradas de \w+ f
 IGNORES_ARMOR_MOVE = {"en": r"\bignores armor move penalty\b",
                       "es": r"\bignora la penalización de Mov de la armadura\b"}
 POWER_STATED = (Stated("dt", _signed),)
+# How a blessing's words say it restores Health ({dice}: the dice).
+HEALS = {"en": r"\b{dice} Health\b", "es": r"\b{dice} de Salud\b"}
 BLESSING_STATED = (Stated("dt", _signed, {"en": r"\bDT\b", "es": r"\bND\b"}),)
 
 
@@ -352,15 +354,20 @@ def adapt_rules(rulebook: Rulebook) -> AdaptedRules:
         reader.parsed(table, row, column.key, DiceTier.parse) for column in table.columns if column.kind == "dice"))
         for row in table.rows}
 
-    table = reader.table("blessings", ("effect", "dt", "rolls_instead"))
+    table = reader.table("blessings", ("effect", "dt", "rolls_instead", "heal"))
     blessings = []
     for row in table.rows:
         values = reader.stated(table, row, "effect", BLESSING_STATED)
         rolls_instead = reader.optional(table, row, "rolls_instead")
         if rolls_instead not in (None, 2):
             reader.problem(table, row, f"rolls_instead is 2 (roll twice) or empty, not {rolls_instead}")
+        heal = reader.parsed(table, row, "heal", _optional_dice)
+        for lang, text in sorted(reader.words(table, row, "effect").items()):
+            said = re.search(HEALS[lang].format(dice=r"\S+"), text) if lang in HEALS else None
+            if lang in HEALS and (heal is None) != (said is None) or said and str(heal) not in said.group(0):
+                reader.problem(table, row, f"heal is {heal} but the {lang} effect {text!r} does not say so")
         blessings.append(Blessing(row.key, reader.number(table, row, "roll"), dt=values.get("dt", 0),
-                                  roll_twice=rolls_instead == 2))
+                                  roll_twice=rolls_instead == 2, heal=heal))
 
     table = reader.table("falling")
     falling = tuple(FallBand(reader.number(table, row, "from"), reader.number(table, row, "to"),

@@ -203,3 +203,48 @@ def test_a_contract_special_its_words_do_not_print_is_a_problem(rulebook: Rulebo
                                                         table.id: dataclasses.replace(table, rows=rows)})
         problems = [problem.message for problem in adapt_rules(changed).problems]
         assert any(expected in problem for problem in problems), (expected, problems)
+
+
+# --- Wellness (C4.2) and Random Direction (C4.12) ---------------------------------------------------
+
+
+def test_wellness_restores_its_dice_up_to_health(rulebook: Rulebook, rules: Rules):
+    from sacredwire.engine.activation import wellness
+    from sacredwire.ids import TableId
+    cells = {row.key: row.cells["heal"] for row in rulebook.tables[TableId("blessings")].rows}
+    healing = [blessing for blessing in rules.blessings if blessing.heal is not None]
+    assert healing and [blessing.key for blessing in healing] == [key for key, heal in cells.items() if heal]
+    for blessing in healing:
+        assert blessing.heal == Dice.parse(str(cells[blessing.key]))
+        for rolled in range(blessing.heal.minimum, blessing.heal.maximum + 1):
+            assert wellness(blessing, 5, 14, rolled) == 5 + rolled
+            assert wellness(blessing, 13, 14, rolled) == 14
+        with pytest.raises(ValueError):
+            wellness(blessing, 5, 14, blessing.heal.maximum + 1)
+    with pytest.raises(ValueError):
+        wellness(next(blessing for blessing in rules.blessings if blessing.heal is None), 5, 14, 1)
+
+
+def test_a_heal_its_words_do_not_print_is_a_problem(rulebook: Rulebook):
+    import dataclasses
+
+    from sacredwire.engine_adapter import adapt_rules
+    from sacredwire.ids import TableId
+    table = rulebook.tables[TableId("blessings")]
+    key = next(row.key for row in table.rows if row.cells["heal"])
+    rows = tuple(dataclasses.replace(row, cells={**row.cells, "heal": "d6"}) if row.key == key else row
+                 for row in table.rows)
+    changed = dataclasses.replace(rulebook, tables={**rulebook.tables, table.id: dataclasses.replace(table, rows=rows)})
+    problems = [problem.message for problem in adapt_rules(changed).problems]
+    assert any(f"row {key}: heal is d6" in problem for problem in problems), problems
+
+
+def test_random_direction_spreads_every_face_evenly(rules: Rules):
+    from sacredwire.engine.movement import random_direction
+    for dice in (rules.numbers.compass_die, rules.numbers.clock_die):
+        bearings = sorted(random_direction(dice, face) for face in range(dice.minimum, dice.maximum + 1))
+        assert len(bearings) == dice.sides
+        assert bearings == [step * 360 / dice.sides for step in range(dice.sides)]
+        assert random_direction(dice, dice.maximum) == 0
+        with pytest.raises(ValueError):
+            random_direction(dice, dice.maximum + 1)

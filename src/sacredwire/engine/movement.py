@@ -15,7 +15,7 @@ import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from .dice import DiceTier, RolledTiers, apply_modifiers
+from .dice import Dice, DiceTier, RolledTiers, apply_modifiers
 
 # The rows the rules name: Aim's bonus to the next shot, Interrogate's against a wounded Coworker.
 AIM = "aim"
@@ -88,3 +88,10 @@ def can_climb(moves: Mapping[str, VerticalMove], height: int, move: int, climb_m
     """C4.6: a climb must be completed within ``climb_moves`` moves: its cost fits that many Moves."""
     cost = vertical_cost(moves, CLIMB, height)
     return cost is not None and cost <= move * climb_moves
+
+
+def random_direction(die: Dice, face: int) -> float:
+    """C4.12: the bearing a compass or clock roll gives, in degrees clockwise from its top face (12 on a clock)."""
+    if die.count != 1 or not die.minimum <= face <= die.maximum:
+        raise ValueError(f"a {die} cannot roll {face}")
+    return face % die.sides * 360 / die.sides

@@ -70,6 +70,8 @@ class RuleNumbers:
     bleed_damage: int
     injury_penalty: int
     review_damage: Dice
+    compass_die: Dice
+    clock_die: Dice
 
     @property
     def shooting_penalties(self) -> Mapping[str, int]:
@@ -120,4 +122,6 @@ SOURCES: Mapping[str, tuple[str, str]] = MappingProxyType({
     "bleed_damage": ("A5.1", "bleed_damage"),
     "injury_penalty": ("A5.1", "injury_penalty"),
     "review_damage": ("C4.20", "review_damage"),
+    "compass_die": ("C4.12", "compass_die"),
+    "clock_die": ("C4.12", "clock_die"),
 })
