@@ -35,9 +35,9 @@ from pathlib import Path
 
 PROJECT = Path(__file__).resolve().parents[1]
 PACKAGE = "src/sacredwire"
-# The tests a mutation must fail: the worked examples and the engine's unit tests. The examples and the
-# edge tests run first: with -x, a caught mutation stops at its first failure.
-TESTS = ("tests/engine/test_engine_examples.py", "tests/engine/test_engine_multiples.py", "tests/engine")
+# The tests a mutation must fail: the worked examples and the engine's unit tests. The quick edge tests
+# and the examples run first: with -x, a caught mutation stops at its first failure.
+TESTS = ("tests/engine/test_engine_multiples.py", "tests/engine/test_engine_examples.py", "tests/engine")
 # Tests of the checker (a changed content copy breaks its examples), not of the rules: each builds a copy of
 # the content and reads no engine rule the others do not.
 DESELECT = ("tests/engine/test_engine_examples.py::test_a_changed_carbine_cost_breaks_the_budget_example",

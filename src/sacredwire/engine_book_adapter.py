@@ -35,7 +35,7 @@ from .engine_adapter import (
     _Reader,
     _signed,
 )
-from .model import Rulebook, Table
+from .model import Row, Rulebook, Table
 
 ACTION_STATED = (
     Stated("dt", _signed, {"en": r"\bDT\b", "es": r"\bND\b"}),
@@ -117,9 +117,8 @@ def _setup(reader: _Reader, names: Mapping[str, Mapping[str, str]]) -> SetupTabl
                        _rolled(reader, "setup-advantages"), _rolled(reader, "tactical-advantages"))
 
 
-def _unit(reader: _Reader, table: Table, faction: str, tiers: tuple[UnitTier, ...],
-          names: Mapping[str, Mapping[str, str]], row_index: int) -> HostileUnit:
-    row = table.rows[row_index]
+def _unit(reader: _Reader, table: Table, row: Row, faction: str, tiers: tuple[UnitTier, ...],
+          names: Mapping[str, Mapping[str, str]]) -> HostileUnit:
     band = reader.parsed(table, row, "roll", Band.parse)
     tier = next((tier.key for tier in tiers if tier.band.contains(band.low)), None)
     if tier is None:
@@ -150,7 +149,7 @@ def _units(reader: _Reader, rulebook: Rulebook, tiers: tuple[UnitTier, ...],
         faction = name[:-len(UNITS_SUFFIX)]
         table = reader.table(name, ("roll", "tier", "spawn", "combat", "defense", "wits", "health", "move", "type",
                                     "attack", "damage"))
-        units[faction] = tuple(_unit(reader, table, faction, tiers, names, index) for index in range(len(table.rows)))
+        units[faction] = tuple(_unit(reader, table, row, faction, tiers, names) for row in table.rows)
     return units
 
 
@@ -210,8 +209,7 @@ def _shown(stat: str, change: int) -> str:
     return f'{change:+d}"' if stat == "move" else f"{change:+d}"
 
 
-def _critical(reader: _Reader, table: Table, index: int, numbers: RuleNumbers) -> CriticalEffect:
-    row = table.rows[index]
+def _critical(reader: _Reader, table: Table, row: Row, numbers: RuleNumbers) -> CriticalEffect:
     words = reader.words(table, row, "effect")
     bonus = reader.parsed(table, row, "bonus_damage", lambda cell: None if cell is None else Dice.parse(cell))
     stat = reader.choice(table, row, "stat", CRITICAL_STATS)
@@ -244,8 +242,7 @@ def _critical(reader: _Reader, table: Table, index: int, numbers: RuleNumbers) -
                           bleeds=outcome == "bleed", out_of_action=outcome == "out-of-action")
 
 
-def _fumble(reader: _Reader, table: Table, index: int) -> FumbleEffect:
-    row = table.rows[index]
+def _fumble(reader: _Reader, table: Table, row: Row) -> FumbleEffect:
     cell = reader.cell(table, row, "self_damage")
     damage: str | Dice | None = None
     if cell in SELF_DAMAGE:
@@ -267,12 +264,11 @@ def _effects(reader: _Reader, rulebook: Rulebook, numbers: RuleNumbers
         name = str(table_id)
         if name.startswith(CRITICAL_PREFIX):
             table = reader.table(name, ("effect", "bonus_damage", "stat", "change", "outcome"))
-            criticals[name[len(CRITICAL_PREFIX):]] = tuple(_critical(reader, table, index, numbers)
-                                                           for index in range(len(table.rows)))
+            criticals[name[len(CRITICAL_PREFIX):]] = tuple(_critical(reader, table, row, numbers)
+                                                           for row in table.rows)
         elif name.startswith(FUMBLE_PREFIX):
             table = reader.table(name, ("effect", "self_damage"))
-            fumbles[name[len(FUMBLE_PREFIX):]] = tuple(_fumble(reader, table, index)
-                                                       for index in range(len(table.rows)))
+            fumbles[name[len(FUMBLE_PREFIX):]] = tuple(_fumble(reader, table, row) for row in table.rows)
     return criticals, fumbles
 
 
