@@ -248,3 +248,22 @@ def test_random_direction_spreads_every_face_evenly(rules: Rules):
         assert random_direction(dice, dice.maximum) == 0
         with pytest.raises(ValueError):
             random_direction(dice, dice.maximum + 1)
+
+
+def test_a_fleeing_model_moves_its_full_move_to_the_edge(rules: Rules):
+    from sacredwire.engine.specials import flee
+    moves = 0
+    for contract in rules.contracts.values():
+        moves += 1
+        assert flee(contract.move + 1, contract.move) == (1, False)
+        assert flee(contract.move, contract.move) == (0, True)
+        assert flee(contract.move - 1, contract.move) == (0, True)
+    assert moves == len(rules.contracts)
+
+
+def test_dead_models_are_replaced_back_to_the_squad_size(rules: Rules):
+    from sacredwire.engine.specials import recruits
+    size = rules.numbers.squad_size
+    assert [recruits(size - dead, rules.numbers) for dead in range(size + 1)] == list(range(size + 1))
+    with pytest.raises(ValueError):
+        recruits(size + 1, rules.numbers)

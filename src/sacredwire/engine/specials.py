@@ -131,3 +131,24 @@ def move_allowance(contract: Contract, move: int, ends_engaged: bool) -> int:
 def may_reroll(contract: Contract, attribute: str, failed: bool) -> bool:
     """The Agent re-rolls a failed test of its attribute (C2.4)."""
     return failed and contract.rerolls_failed == attribute
+
+
+# --- fleeing and recruitment (C4.19, C4.20, K3.6) ---------------------------------------------
+
+
+def flee(distance_to_edge: float, move: int) -> tuple[float, bool]:
+    """C4.19: a Fleeing model moves its full Move toward the nearest edge; the distance left, and whether it left.
+
+    A model that leaves the board this way takes the Performance Review (:func:`performance_review`).
+    """
+    if distance_to_edge < 0 or move < 0:
+        raise ValueError("a distance and a Move cannot be negative")
+    left = max(distance_to_edge - move, 0)
+    return left, left == 0
+
+
+def recruits(alive: int, numbers: RuleNumbers) -> int:
+    """K3.6: a squad always has ``squad_size`` models; the new Resources it takes on after a game to be whole."""
+    if not 0 <= alive <= numbers.squad_size:
+        raise ValueError(f"a squad has 0 to {numbers.squad_size} models, not {alive}")
+    return numbers.squad_size - alive
