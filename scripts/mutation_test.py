@@ -243,8 +243,8 @@ MUTATIONS: tuple[Mutation, ...] = (
              "Wellness heals past full Health"),
     Mutation("engine/movement.py", "return face % die.sides * 360 / die.sides", "return face * 360 / die.sides",
              "a random direction's top face points a full turn round"),
-    Mutation("engine/specials.py", "left = max(distance_to_edge - move, 0)", "left = max(distance_to_edge - move + 1, 0)",
-             "a Fleeing model stops an inch short"),
+    Mutation("engine/specials.py", "left = max(distance_to_edge - move, 0)",
+             "left = max(distance_to_edge - move + 1, 0)", "a Fleeing model stops an inch short"),
     Mutation("engine/specials.py", "return numbers.squad_size - alive", "return numbers.squad_size - alive - 1",
              "a squad recruits one model short"),
 )
