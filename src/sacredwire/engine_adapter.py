@@ -364,7 +364,7 @@ def adapt_rules(rulebook: Rulebook) -> AdaptedRules:
         heal = reader.parsed(table, row, "heal", _optional_dice)
         for lang, text in sorted(reader.words(table, row, "effect").items()):
             said = re.search(HEALS[lang].format(dice=r"\S+"), text) if lang in HEALS else None
-            if lang in HEALS and (heal is None) != (said is None) or said and str(heal) not in said.group(0):
+            if (lang in HEALS and (heal is None) != (said is None)) or (said and str(heal) not in said.group(0)):
                 reader.problem(table, row, f"heal is {heal} but the {lang} effect {text!r} does not say so")
         blessings.append(Blessing(row.key, reader.number(table, row, "roll"), dt=values.get("dt", 0),
                                   roll_twice=rolls_instead == 2, heal=heal))
