@@ -107,7 +107,7 @@ MUTATIONS: tuple[Mutation, ...] = (
     Mutation("engine/combat.py", "return result.outcome is Outcome.DEFENDER_WINS",
              "return result.outcome is Outcome.ATTACKER_WINS", "a shot into melee strays when it hits"),
     Mutation("engine/combat.py", "return result.critical and not result.fumble",
-             "return result.critical", "a fumble into melee still criticals"),
+             "return result.maximum_damage and not result.fumble", "a Double into melee criticals"),
     # --- Riposte, falls, engagement, sight (C4.5-C4.9) ---
     Mutation("engine/combat.py", "net = numbers.riposte_dt + defender_weapon.riposte_dt + defender_mod",
              "net = defender_weapon.riposte_dt + defender_mod", "Riposte without its DT penalty"),

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from sacredwire.engine import Rules
 from sacredwire.engine.campaign import examine
-from sacredwire.engine.combat import Throw, cast, throw_grenade
+from sacredwire.engine.combat import Throw, cast, fumble_table, into_melee_critical, throw_grenade
 from sacredwire.engine.dice import DiceTier
 from sacredwire.engine.rolls import Outcome, resolve_attack
 
@@ -68,3 +68,16 @@ def test_each_step_past_the_edge_adds_the_step_bonus():
     assert critical.critical_modifier == steps * MULTIPLES.step_bonus
     fumble = resolve_attack(D4, 2, D12, (MULTIPLES.fumble + steps) * 2, MULTIPLES)
     assert fumble.fumble_modifier == steps * MULTIPLES.step_bonus
+
+
+def test_only_a_fumble_sends_the_attacker_to_its_weapons_fumble_table(rules: Rules):
+    weapon = next(weapon for weapon in rules.weapons.values() if weapon.fumble_table)
+    fumbled = resolve_attack(D4, LOW, D12, MULTIPLES.fumble * LOW, MULTIPLES)
+    missed = resolve_attack(D4, LOW, D12, MULTIPLES.fumble * LOW - 1, MULTIPLES)
+    assert fumble_table(fumbled, weapon) == weapon.fumble_table
+    assert missed.outcome is Outcome.DEFENDER_WINS and fumble_table(missed, weapon) is None
+
+
+def test_a_shot_into_melee_criticals_from_the_triple():
+    assert into_melee_critical(resolve_attack(D12, MULTIPLES.triple * LOW, D4, LOW, MULTIPLES))
+    assert not into_melee_critical(resolve_attack(D12, MULTIPLES.triple * LOW - 1, D4, LOW, MULTIPLES))
