@@ -245,6 +245,10 @@ MUTATIONS: tuple[Mutation, ...] = (
              "a random direction's top face points a full turn round"),
     Mutation("engine/specials.py", "left = max(distance_to_edge - move, 0)",
              "left = max(distance_to_edge - move + 1, 0)", "a Fleeing model stops an inch short"),
+    Mutation("engine/specials.py", "return rerolled(faces, weapon.reroll)", "return rerolled(faces, weapon.reroll + 1)",
+             "a weapon re-rolls one face more"),
+    Mutation("engine_adapter.py", "reroll=_reroll(reader, table, row, \"reroll\")", "reroll=0",
+             "weapon re-roll specials not read"),
     Mutation("engine/specials.py", "return numbers.squad_size - alive", "return numbers.squad_size - alive - 1",
              "a squad recruits one model short"),
 )

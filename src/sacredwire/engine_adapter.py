@@ -97,6 +97,8 @@ WEAPON_STATED = (
     Stated("reach", _inches, {"en": r"\breach\b", "es": r"^Alcance \d"}),
     Stated("max_range", _inches, {"en": r"\bmax range\b", "es": r"\bAlcance máx"}),
 )
+# How a special names its re-roll ("Re-roll 1s and 2s", "Repite los 1 y 2"): the faces it re-rolls.
+REROLLS = {"en": r"\bRe-roll ((?:\d+s(?:, and |, | and )?)+)", "es": r"\bRepite los ((?:\d+(?:, | y )?)+)"}
 # Words that say a weapon never fumbles, which its fumble_table cell must then leave empty.
 NO_FUMBLES = {"en": r"\bNo fumbles\b", "es": r"\bSin pifias\b"}
 _OUTNUMBERED = {"en": r"\bDT Combat vs\. \d+\+ enemies\b", "es": r"\bND Combate vs\. \d+\+ enemigos\b"}
@@ -246,7 +248,7 @@ def _offensive(kind: Text | None) -> bool:
 
 
 def _weapons(reader: _Reader) -> dict[str, Weapon]:
-    needs = ("damage", "type", "cost", "special", "fumble_table", *(item.column for item in WEAPON_STATED))
+    needs = ("damage", "type", "cost", "special", "fumble_table", "reroll", *(item.column for item in WEAPON_STATED))
     weapons: dict[str, Weapon] = {}
     for name, weapon_class in WEAPON_TABLES.items():
         table = reader.table(name, needs)
@@ -263,8 +265,21 @@ def _weapons(reader: _Reader) -> dict[str, Weapon]:
             weapons[row.key] = Weapon(
                 key=row.key, damage=reader.parsed(table, row, "damage", Dice.parse),
                 type=reader.cell(table, row, "type"), cost=reader.number(table, row, "cost"),
-                weapon_class=weapon_class, fumble_table=fumble_table, **values)
+                weapon_class=weapon_class, fumble_table=fumble_table, reroll=_reroll(reader, table, row, "reroll"),
+                **values)
     return weapons
+
+
+def _reroll(reader: _Reader, table: Table, row: Row, column: str) -> int:
+    """A re-roll special's highest face (0: none), checked against the faces the words name in every language."""
+    value = reader.optional(table, row, column) or 0
+    for lang, text in sorted(reader.words(table, row, "special").items()):
+        named = re.search(REROLLS[lang], text) if lang in REROLLS else None
+        said = max(int(face) for face in re.findall(r"\d+", named.group(1))) if named else 0
+        if lang in REROLLS and said != value:
+            reader.problem(table, row, f"{column} is {value or 'empty'} but the {lang} special {text!r} "
+                                       f"re-rolls {said or 'nothing'}")
+    return value
 
 
 def _contracts(reader: _Reader, tiers: Mapping[str, ArmorTier]) -> dict[str, Contract]:
@@ -333,12 +348,13 @@ def adapt_rules(rulebook: Rulebook) -> AdaptedRules:
              for rank, row in enumerate(tiers_table.rows)}
     armor: dict[str, Armor] = {}
     for name, tier in ARMOR_TABLES.items():
-        table = reader.table(name)
+        table = reader.table(name, ("special", "defense_reroll"))
         if tier not in tiers:
             raise RulesTableError(tiers_table.location, f"table armor-tiers has no {tier!r} row")
         for row in table.rows:
             armor[row.key] = Armor(row.key, tiers[tier], reader.number(table, row, "cost"),
-                                   reader.number(table, row, "move", null=0))
+                                   reader.number(table, row, "move", null=0),
+                                   _reroll(reader, table, row, "defense_reroll"))
 
     gear: dict[str, Gear] = {}
     for name in GEAR_TABLES:

@@ -267,3 +267,38 @@ def test_dead_models_are_replaced_back_to_the_squad_size(rules: Rules):
     assert [recruits(size - dead, rules.numbers) for dead in range(size + 1)] == list(range(size + 1))
     with pytest.raises(ValueError):
         recruits(size + 1, rules.numbers)
+
+
+def test_every_re_roll_special_re_rolls_its_faces(rulebook: Rulebook, rules: Rules):
+    from sacredwire.engine.specials import damage_rerolls, defense_rerolls
+    from sacredwire.ids import TableId
+    rows = 0
+    for name, column in (("melee-weapons", "reroll"), ("ranged-weapons", "reroll"), ("improvised-combat", "reroll"),
+                         ("grenades", "reroll"), ("light-armor", "defense_reroll"),
+                         ("medium-armor", "defense_reroll"), ("heavy-armor", "defense_reroll")):
+        for row in rulebook.tables[TableId(name)].rows:
+            up_to = row.cells[column] or 0
+            assert isinstance(up_to, int)
+            faces = list(range(1, 13))
+            if column == "reroll":
+                picked = damage_rerolls(rules.weapons[row.key], faces)
+            else:
+                picked = defense_rerolls(rules.armor[row.key], faces)
+            rows += bool(up_to)
+            assert picked == [face <= up_to for face in faces]
+    assert rows
+    assert defense_rerolls(None, [1, 2]) == [False, False]
+
+
+def test_a_re_roll_its_words_do_not_name_is_a_problem(rulebook: Rulebook):
+    import dataclasses
+
+    from sacredwire.engine_adapter import adapt_rules
+    from sacredwire.ids import TableId
+    table = rulebook.tables[TableId("heavy-armor")]
+    row = next(row for row in table.rows if row.cells["defense_reroll"])
+    rows = tuple(dataclasses.replace(each, cells={**each.cells, "defense_reroll": 4}) if each is row else each
+                 for each in table.rows)
+    changed = dataclasses.replace(rulebook, tables={**rulebook.tables, table.id: dataclasses.replace(table, rows=rows)})
+    problems = [problem.message for problem in adapt_rules(changed).problems]
+    assert any(f"row {row.key}: defense_reroll is 4 but the en special" in problem for problem in problems), problems

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 
 from .dice import Dice
-from .gear import ArmorTier, Weapon, WeaponClass
+from .gear import Armor, ArmorTier, Weapon, WeaponClass
 from .numbers import RuleNumbers
 from .squad import Contract
 
@@ -91,6 +91,16 @@ def stripped(tier: ArmorTier, tiers: Sequence[ArmorTier], numbers: RuleNumbers) 
     rank = tier.rank - numbers.slag_tiers
     by_rank = {each.rank: each for each in tiers}
     return by_rank.get(rank) if rank >= min(by_rank) else None
+
+
+def damage_rerolls(weapon: Weapon, faces: Sequence[int]) -> list[bool]:
+    """A2: the damage dice a weapon's re-roll special re-rolls (none without one)."""
+    return rerolled(faces, weapon.reroll)
+
+
+def defense_rerolls(armor: Armor | None, faces: Sequence[int]) -> list[bool]:
+    """A3.5: the Defense dice an armor's re-roll special re-rolls for its wearer (none unarmored)."""
+    return rerolled(faces, armor.defense_reroll if armor else 0)
 
 
 def rerolled(faces: Sequence[int], up_to: int) -> list[bool]:
