@@ -98,7 +98,7 @@ WEAPON_STATED = (
     Stated("max_range", _inches, {"en": r"\bmax range\b", "es": r"\bAlcance máx"}),
 )
 # How a special names its re-roll ("Re-roll 1s and 2s", "Repite los 1 y 2"): the faces it re-rolls.
-REROLLS = {"en": r"\bRe-roll ((?:\d+s(?:, and |, | and )?)+)", "es": r"\bRepite los ((?:\d+(?:, | y )?)+)"}
+REROLLS = {"en": r"\bRe-roll ((?:\d+s(?:, and |, | and )?)+)", "es": r"\bRepite (?:los )?((?:\d+s?(?:, | y )?)+)"}
 # Words that say a weapon never fumbles, which its fumble_table cell must then leave empty.
 NO_FUMBLES = {"en": r"\bNo fumbles\b", "es": r"\bSin pifias\b"}
 _OUTNUMBERED = {"en": r"\bDT Combat vs\. \d+\+ enemies\b", "es": r"\bND Combate vs\. \d+\+ enemigos\b"}
