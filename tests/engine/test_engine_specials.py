@@ -302,3 +302,12 @@ def test_a_re_roll_its_words_do_not_name_is_a_problem(rulebook: Rulebook):
     changed = dataclasses.replace(rulebook, tables={**rulebook.tables, table.id: dataclasses.replace(table, rows=rows)})
     problems = [problem.message for problem in adapt_rules(changed).problems]
     assert any(f"row {row.key}: defense_reroll is 4 but the en special" in problem for problem in problems), problems
+
+
+def test_exactly_half_health_is_not_below_half(rules: Rules):
+    import dataclasses
+    veteran = next(contract for contract in rules.contracts.values() if contract.wounded_defense_dt)
+    # An even Health has an exact half: the bonus starts below it.
+    even = dataclasses.replace(veteran, health=veteran.health * 2)
+    assert defense_dt(even, veteran.health) == 0
+    assert defense_dt(even, veteran.health - 1) == veteran.wounded_defense_dt
