@@ -35,10 +35,14 @@ def _imported(node: ast.ImportFrom, package: tuple[str, ...]) -> list[tuple[str,
 
 
 def _is_foreign_private(dotted: tuple[str, ...], package: tuple[str, ...]) -> bool:
-    """Whether a dotted name passes through a private part that lives outside ``package``."""
+    """Whether a dotted name passes through a private part that lives outside ``package``.
+
+    The owner of a private part is the package or module it is named in; a
+    module of the same package may use it (a package is one room).
+    """
     for depth, part in enumerate(dotted):
         if part.startswith("_") and not part.startswith("__"):
-            return dotted[:depth] != package
+            return package not in (dotted[:depth], dotted[:depth - 1])
     return False
 
 
@@ -72,7 +76,10 @@ def test_the_scan_finds_a_private_import(tmp_path):
     (package / "load" / "_files.py").write_text("def read(): pass\n", encoding="utf-8")
     (package / "load" / "tables.py").write_text("from ._files import read\n", encoding="utf-8")
     (package / "kit" / "squad.py").write_text("import os\nfrom ..load._files import read\n", encoding="utf-8")
-    assert private_imports(package) == ["sacredwire/kit/squad.py:2: sacredwire.load._files"]
+    (package / "kit" / "sheet.py").write_text("from .squad import _cost\nfrom ..load.tables import _row\n",
+                                              encoding="utf-8")
+    assert private_imports(package) == ["sacredwire/kit/sheet.py:2: sacredwire.load.tables._row",
+                                        "sacredwire/kit/squad.py:2: sacredwire.load._files"]
 
 
 def test_the_static_site_does_not_load_the_preview_server():

@@ -20,6 +20,7 @@ from typing import Any
 from .diagnostics import Location
 from .engine import Coworker, Dice, DiceTier, Rules
 from .engine.activation import Blessing
+from .engine.book import Book
 from .engine.campaign import Band, Effect, ExplorationBand, Finding, GapAdvantages, MeritSource, Result, TableRow
 from .engine.combat import FallBand, Power
 from .engine.gear import Armor, ArmorTier, Gear, Weapon, WeaponClass
@@ -96,15 +97,28 @@ WEAPON_STATED = (
     Stated("reach", _inches, {"en": r"\breach\b", "es": r"^Alcance \d"}),
     Stated("max_range", _inches, {"en": r"\bmax range\b", "es": r"\bAlcance máx"}),
 )
+# How a special names its re-roll ("Re-roll 1s and 2s", "Repite los 1 y 2"): the faces it re-rolls.
+REROLLS = {"en": r"\bRe-roll ((?:\d+s(?:, and |, | and )?)+)", "es": r"\bRepite (?:los )?((?:\d+s?(?:, | y )?)+)"}
 # Words that say a weapon never fumbles, which its fumble_table cell must then leave empty.
 NO_FUMBLES = {"en": r"\bNo fumbles\b", "es": r"\bSin pifias\b"}
+_OUTNUMBERED = {"en": r"\bDT Combat vs\. \d+\+ enemies\b", "es": r"\bND Combate vs\. \d+\+ enemigos\b"}
 CONTRACT_STATED = (
     Stated("attribute_bonus", _signed, {"en": r"\bto one attribute\b", "es": r"\ba un atributo\b"}),
     Stated("melee_damage", _signed, {"en": r"\bmelee damage\b", "es": r"\bdaño CC\b"}),
+    Stated("wounded_defense_dt", _signed, {"en": r"\bDT Defense below half Health\b",
+                                           "es": r"\bND Defensa por debajo de la mitad de su Salud\b"}),
+    Stated("outnumbered_combat_dt", _signed, _OUTNUMBERED),
+    Stated("outnumbered_by", lambda value: f"{value}+", _OUTNUMBERED),
+    Stated("engaged_move", lambda value: f'{value:+d}"', {"en": r"\bMove if ending Engaged\b",
+                                                         "es": r"\bMov si acaba Trabado\b"}),
 )
+# Words that say a contract re-rolls its failed tests of an attribute (its rerolls_failed cell).
+REROLLS_FAILED = {"en": r"\bRe-roll failed\b", "es": r"\bRepite tiradas de \w+ fallidas\b"}
 IGNORES_ARMOR_MOVE = {"en": r"\bignores armor move penalty\b",
                       "es": r"\bignora la penalización de Mov de la armadura\b"}
 POWER_STATED = (Stated("dt", _signed),)
+# How a blessing's words say it restores Health ({dice}: the dice).
+HEALS = {"en": r"\b{dice} Health\b", "es": r"\b{dice} de Salud\b"}
 BLESSING_STATED = (Stated("dt", _signed, {"en": r"\bDT\b", "es": r"\bND\b"}),)
 
 
@@ -234,7 +248,7 @@ def _offensive(kind: Text | None) -> bool:
 
 
 def _weapons(reader: _Reader) -> dict[str, Weapon]:
-    needs = ("damage", "type", "cost", "special", "fumble_table", *(item.column for item in WEAPON_STATED))
+    needs = ("damage", "type", "cost", "special", "fumble_table", "reroll", *(item.column for item in WEAPON_STATED))
     weapons: dict[str, Weapon] = {}
     for name, weapon_class in WEAPON_TABLES.items():
         table = reader.table(name, needs)
@@ -251,12 +265,25 @@ def _weapons(reader: _Reader) -> dict[str, Weapon]:
             weapons[row.key] = Weapon(
                 key=row.key, damage=reader.parsed(table, row, "damage", Dice.parse),
                 type=reader.cell(table, row, "type"), cost=reader.number(table, row, "cost"),
-                weapon_class=weapon_class, fumble_table=fumble_table, **values)
+                weapon_class=weapon_class, fumble_table=fumble_table, reroll=_reroll(reader, table, row, "reroll"),
+                **values)
     return weapons
 
 
+def _reroll(reader: _Reader, table: Table, row: Row, column: str) -> int:
+    """A re-roll special's highest face (0: none), checked against the faces the words name in every language."""
+    value = reader.optional(table, row, column) or 0
+    for lang, text in sorted(reader.words(table, row, "special").items()):
+        named = re.search(REROLLS[lang], text) if lang in REROLLS else None
+        said = max(int(face) for face in re.findall(r"\d+", named.group(1))) if named else 0
+        if lang in REROLLS and said != value:
+            reader.problem(table, row, f"{column} is {value or 'empty'} but the {lang} special {text!r} "
+                                       f"re-rolls {said or 'nothing'}")
+    return value
+
+
 def _contracts(reader: _Reader, tiers: Mapping[str, ArmorTier]) -> dict[str, Contract]:
-    table = reader.table("contract-types", ("special", "armor_move_penalty",
+    table = reader.table("contract-types", ("special", "armor_move_penalty", "rerolls_failed",
                                             *(item.column for item in CONTRACT_STATED)))
     contracts = {}
     for row in table.rows:
@@ -269,6 +296,10 @@ def _contracts(reader: _Reader, tiers: Mapping[str, ArmorTier]) -> dict[str, Con
         if said and penalty != "ignored" or penalty == "ignored" and not said:
             reader.problem(table, row, f"armor_move_penalty is {penalty!r} but the special "
                                        f"{'says' if said else 'does not say'} it ignores the penalty")
+        rerolls = reader.choice(table, row, "rerolls_failed", ATTRIBUTES)
+        if bool(rerolls) != bool(reader.says(table, row, "special", REROLLS_FAILED)):
+            reader.problem(table, row, f"rerolls_failed is {rerolls!r} but the special "
+                                       f"{'does not say' if rerolls else 'says'} it re-rolls failed tests")
         max_per_squad = reader.cell(table, row, "max")
         contracts[row.key] = Contract(
             key=row.key, health=reader.number(table, row, "health"), move=reader.number(table, row, "move"),
@@ -276,7 +307,11 @@ def _contracts(reader: _Reader, tiers: Mapping[str, ArmorTier]) -> dict[str, Con
             max_armor=tiers[max_armor],
             max_per_squad=None if max_per_squad is None else reader.number(table, row, "max"),
             attribute_bonus=values.get("attribute_bonus", 0), melee_damage_bonus=values.get("melee_damage", 0),
-            ignores_armor_move_penalty=penalty == "ignored")
+            ignores_armor_move_penalty=penalty == "ignored",
+            wounded_defense_dt=values.get("wounded_defense_dt", 0),
+            outnumbered_combat_dt=values.get("outnumbered_combat_dt", 0),
+            outnumbered_by=values.get("outnumbered_by"), engaged_move=values.get("engaged_move", 0),
+            rerolls_failed=rerolls)
     return contracts
 
 
@@ -313,12 +348,13 @@ def adapt_rules(rulebook: Rulebook) -> AdaptedRules:
              for rank, row in enumerate(tiers_table.rows)}
     armor: dict[str, Armor] = {}
     for name, tier in ARMOR_TABLES.items():
-        table = reader.table(name)
+        table = reader.table(name, ("special", "defense_reroll"))
         if tier not in tiers:
             raise RulesTableError(tiers_table.location, f"table armor-tiers has no {tier!r} row")
         for row in table.rows:
             armor[row.key] = Armor(row.key, tiers[tier], reader.number(table, row, "cost"),
-                                   reader.number(table, row, "move", null=0))
+                                   reader.number(table, row, "move", null=0),
+                                   _reroll(reader, table, row, "defense_reroll"))
 
     gear: dict[str, Gear] = {}
     for name in GEAR_TABLES:
@@ -334,15 +370,20 @@ def adapt_rules(rulebook: Rulebook) -> AdaptedRules:
         reader.parsed(table, row, column.key, DiceTier.parse) for column in table.columns if column.kind == "dice"))
         for row in table.rows}
 
-    table = reader.table("blessings", ("effect", "dt", "rolls_instead"))
+    table = reader.table("blessings", ("effect", "dt", "rolls_instead", "heal"))
     blessings = []
     for row in table.rows:
         values = reader.stated(table, row, "effect", BLESSING_STATED)
         rolls_instead = reader.optional(table, row, "rolls_instead")
         if rolls_instead not in (None, 2):
             reader.problem(table, row, f"rolls_instead is 2 (roll twice) or empty, not {rolls_instead}")
+        heal = reader.parsed(table, row, "heal", _optional_dice)
+        for lang, text in sorted(reader.words(table, row, "effect").items()):
+            said = re.search(HEALS[lang].format(dice=r"\S+"), text) if lang in HEALS else None
+            if (lang in HEALS and (heal is None) != (said is None)) or (said and str(heal) not in said.group(0)):
+                reader.problem(table, row, f"heal is {heal} but the {lang} effect {text!r} does not say so")
         blessings.append(Blessing(row.key, reader.number(table, row, "roll"), dt=values.get("dt", 0),
-                                  roll_twice=rolls_instead == 2))
+                                  roll_twice=rolls_instead == 2, heal=heal))
 
     table = reader.table("falling")
     falling = tuple(FallBand(reader.number(table, row, "from"), reader.number(table, row, "to"),
@@ -412,6 +453,7 @@ def adapt_rules(rulebook: Rulebook) -> AdaptedRules:
     if behaviour_die is None:
         raise RulesTableError(None, "the rules engine needs the hostile behavior tables (<faction>-behaviour)")
 
+    numbers = rule_numbers(rulebook)
     rules = Rules(
         weapons=weapons, armor_tiers=tiers, armor=armor, gear=gear, contracts=contracts,
         stat_arrays=stat_arrays, blessings=tuple(blessings), falling=falling, powers=powers,
@@ -423,9 +465,16 @@ def adapt_rules(rulebook: Rulebook) -> AdaptedRules:
         interrogate_die=interrogate_die, interrogate_results=interrogate_results, evidence_gap=gap,
         exploration=exploration, injuries=injuries, promotions=promotions,
         promotion_thresholds=thresholds, merit_sources=merit_sources, injury_die=injury_die,
-        promotion_die=promotion_die, blessing_die=blessing_die, numbers=rule_numbers(rulebook),
+        promotion_die=promotion_die, blessing_die=blessing_die, numbers=numbers,
+        book=_book(reader, rulebook, {**weapons, **armor, **gear}, numbers),
     )
     return AdaptedRules(rules, tuple(reader.problems))
+
+
+def _book(reader: _Reader, rulebook: Rulebook, items: Mapping[str, Any], numbers: RuleNumbers) -> Book:
+    # Imported here: the book's adapter builds on this module's reader.
+    from .engine_book_adapter import adapt_book
+    return adapt_book(reader, rulebook, items, numbers)
 
 
 def rule_numbers(rulebook: Rulebook) -> RuleNumbers:

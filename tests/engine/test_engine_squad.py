@@ -101,3 +101,11 @@ def test_surplus_rolls_twice_ignoring_its_own_face(rules: Rules):
     assert [b.key for b in read_blessings(rules.blessings, [8, 8, 2, 7, 1])] == ["reroll", "wellness", "denied"]
     with pytest.raises(ValueError):
         read_blessings(rules.blessings, [8, 1])
+
+
+def test_a_squad_may_spend_its_whole_budget_and_no_more(rules: Rules):
+    from sacredwire.engine.squad import spent
+    bought = [model(rules, "A", "boss", "sword"), model(rules, "B", "brute", "sword")]
+    whole = spent(bought)
+    assert not any("budget" in problem for problem in squad_problems(bought, whole, NUMBERS.squad_size, False))
+    assert any("budget" in problem for problem in squad_problems(bought, whole - 1, NUMBERS.squad_size, False))

@@ -11,6 +11,13 @@ numbers the rules state in prose (:mod:`.numbers`, read from ``content/rules.yam
 - :mod:`.activation`: the activation bag and Corporate Blessings (C4.1, C4.2)
 - :mod:`.combat`: damage, Riposte, falls, grenades, morale, sight, casting (C4, C5.1)
 - :mod:`.campaign`: Evidence gap, Search, Interrogate and the post-game (K1-K3)
+- :mod:`.movement`: actions' DT and reach, climbing and jumping, Random Direction (C4.3, C4.6, C4.12)
+- :mod:`.setup`: the mission generator, the advantages and the mission roll (K1.2, K1.4, M1)
+- :mod:`.hostiles`: hostile and Coworker profiles, spawning by tier, Coworker behaviour (I2-I4)
+- :mod:`.specials`: contract specials, gear, implants, lasting effects (C2.4, A2, A3, A5, C4.20)
+- :mod:`.effects`: what each critical and fumble row does (A5, A6)
+- :mod:`.samples`: the Sample Models' costs from the Requisitions prices (A7.1)
+- :mod:`.book`: the tables the modules above read, as one value
 - :mod:`.example_checks`: the checks worked examples name
 """
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 
+from .dice import Dice
+
 
 @dataclass(frozen=True)
 class ActivationBag:
@@ -56,6 +58,17 @@ class Blessing:
     roll: int
     dt: int = 0
     roll_twice: bool = False
+    # Wellness: the dice of Health it restores (None for every other blessing).
+    heal: Dice | None = None
+
+
+def wellness(blessing: Blessing, health: int, max_health: int, rolled: int) -> int:
+    """C4.2: Health after a healing blessing: its dice as rolled, never above the model's Health."""
+    if blessing.heal is None:
+        raise ValueError(f"{blessing.key} restores no Health")
+    if not blessing.heal.minimum <= rolled <= blessing.heal.maximum:
+        raise ValueError(f"{blessing.heal} cannot roll {rolled}")
+    return min(health + rolled, max_health)
 
 
 def read_blessings(table: Sequence[Blessing], rolls: Sequence[int]) -> list[Blessing]:

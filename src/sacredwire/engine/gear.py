@@ -43,6 +43,8 @@ class Weapon:
     critical_bonus: int = 0
     reach: int | None = None
     max_range: int | None = None
+    # A2 "Re-roll 1s" (2: "1s and 2s"): damage dice showing this or less are re-rolled; 0 for none.
+    reroll: int = 0
 
 
 @dataclass(frozen=True)
@@ -62,6 +64,8 @@ class Armor:
     tier: ArmorTier
     cost: int
     move: int = 0
+    # "Re-roll 1s on Defense" (2: "1s and 2s"…): the wearer's Defense dice showing this or less; 0 for none.
+    defense_reroll: int = 0
 
 
 @dataclass(frozen=True)

@@ -53,6 +53,25 @@ class RuleNumbers:
     out_of_action_health: int
     morale_friend_range: int
     morale_friend_dt: int
+    climb_moves: int
+    sample_max_cost: int
+    improvised_dt: int
+    pistol_far_dt: int
+    pistol_far_range: int
+    padded_vest_knockback: int
+    lining_critical: int
+    mask_dt: int
+    scope_dt: int
+    scope_range: int
+    targeting_dt: int
+    targeting_needs: int
+    trauma_kit_criticals: int
+    slag_tiers: int
+    bleed_damage: int
+    injury_penalty: int
+    review_damage: Dice
+    compass_die: Dice
+    clock_die: Dice
 
     @property
     def shooting_penalties(self) -> Mapping[str, int]:
@@ -86,4 +105,23 @@ SOURCES: Mapping[str, tuple[str, str]] = MappingProxyType({
     "out_of_action_health": ("C4.18", "out_of_action_health"),
     "morale_friend_range": ("C4.19", "friend_range"),
     "morale_friend_dt": ("C4.19", "friend_dt"),
+    "climb_moves": ("C4.6", "climb_moves"),
+    "sample_max_cost": ("A7", "sample_max_cost"),
+    "improvised_dt": ("A3.1", "improvised_dt"),
+    "pistol_far_dt": ("A3.3", "pistol_far_dt"),
+    "pistol_far_range": ("A3.3", "pistol_far_range"),
+    "padded_vest_knockback": ("A3.6", "padded_vest_knockback"),
+    "lining_critical": ("A3.6", "lining_critical"),
+    "mask_dt": ("A3.10", "mask_dt"),
+    "scope_dt": ("A3.10", "scope_dt"),
+    "scope_range": ("A3.10", "scope_range"),
+    "targeting_dt": ("A3.11", "targeting_dt"),
+    "targeting_needs": ("A3.11", "targeting_needs"),
+    "trauma_kit_criticals": ("A3.9", "trauma_kit_criticals"),
+    "slag_tiers": ("A5.5", "slag_tiers"),
+    "bleed_damage": ("A5.1", "bleed_damage"),
+    "injury_penalty": ("A5.1", "injury_penalty"),
+    "review_damage": ("C4.20", "review_damage"),
+    "compass_die": ("C4.12", "compass_die"),
+    "clock_die": ("C4.12", "clock_die"),
 })

@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from .activation import Blessing
+from .book import Book
 from .campaign import Band, ExplorationBand, Finding, GapAdvantages, MeritSource, Result, TableRow
 from .combat import FallBand, Power
 from .dice import Dice, DiceTier
@@ -72,6 +73,8 @@ class Rules:
     blessing_die: Dice
     # The numbers the rules state in prose (content/rules.yaml).
     numbers: RuleNumbers
+    # Actions, vertical movement, setup, hostiles, missions and samples.
+    book: Book
 
     def item(self, key: str) -> Item:
         """A weapon, armor piece or piece of gear by its row key."""

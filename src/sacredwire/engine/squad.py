@@ -57,6 +57,13 @@ class Contract:
     attribute_bonus: int = 0
     melee_damage_bonus: int = 0
     ignores_armor_move_penalty: bool = False
+    # The Veteran's Defense below half Health, the Zealot's Combat against so many enemies and Move into
+    # an engagement, the Agent's re-roll of a failed attribute test (C2.4).
+    wounded_defense_dt: int = 0
+    outnumbered_combat_dt: int = 0
+    outnumbered_by: int | None = None
+    engaged_move: int = 0
+    rerolls_failed: str | None = None
 
     def allows_armor(self, armor: Armor) -> bool:
         return armor.tier.rank <= self.max_armor.rank
