@@ -147,6 +147,7 @@ def test_reroll_specials_pick_the_low_dice(rulebook: Rulebook):
 def test_performance_review(rules: Rules):
     numbers = rules.numbers
     dice = numbers.review_damage
+    assert dice.maximum > dice.minimum
     for rolled in range(dice.minimum, dice.maximum + 1):
         assert performance_review(True, False, rolled, numbers) == rolled
         assert performance_review(True, True, rolled, numbers) == 0
