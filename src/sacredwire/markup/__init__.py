@@ -11,6 +11,8 @@
 - a line ``{pagebreak}``: a forced page break (block token ``pagebreak``);
 - a line ``{odds:win}``: a chart of opposed-roll odds the rules engine computes at build time
   (block token ``odds_ref``);
+- a line ``{art: file.png | caption}``: a designer-supplied image from ``content/art/`` placed here
+  (block token ``art_ref``: the file as content, ``meta["caption"]`` its caption);
 - ``::: example <id> <title>``, ``::: quote <attribution>``, ``::: summary``:
   fenced blocks (mdit-py-plugins' container).
 
@@ -36,7 +38,8 @@ XREF_PATTERN = re.compile(r"\{(=?)([A-Z][A-Za-z0-9.]{0,12})\}")
 FIELD_PATTERN = re.compile(r"\{\$(?P<path>[^{}:]+?)(?::(?P<format>[A-Za-z-]+))?\}")
 # Words with a number that is not a rule, marked so a reader of the source sees it is meant.
 NOT_A_RULE_PATTERN = re.compile(r"\{not-a-rule:(?P<text>[^{}\n]+)\}")
-_DIRECTIVE = re.compile(r"^\{(table:(?P<table>[^}\s]*)|odds:(?P<odds>[^}\s]*)|(?P<pagebreak>pagebreak))\}\s*$")
+_DIRECTIVE = re.compile(r"^\{(table:(?P<table>[^}\s]*)|odds:(?P<odds>[^}\s]*)|(?P<pagebreak>pagebreak)"
+                        r"|art:(?P<art>[^}|]*)(?:\|(?P<caption>[^}]*))?)\}\s*$")
 
 
 def _xref_rule(state: StateInline, silent: bool) -> bool:
@@ -95,6 +98,10 @@ def _directive_rule(state: StateBlock, start_line: int, end_line: int, silent: b
     elif match["odds"] is not None:
         token = state.push("odds_ref", "", 0)
         token.content = match["odds"]
+    elif match["art"] is not None:
+        token = state.push("art_ref", "", 0)
+        token.content = match["art"].strip()
+        token.meta = {"caption": (match["caption"] or "").strip()}
     else:
         token = state.push("table_ref", "", 0)
         token.content = match["table"]

@@ -20,6 +20,7 @@ from markupsafe import Markup, escape
 from ..engine_adapter import rule_numbers
 from ..ids import TableId
 from ..model import Column, Row, Rulebook, Table, Text
+from ._figures import art_figure
 from ._i18n import translations
 from ._markdown import ProseRenderer, XRefStyle
 from ._odds import odds_table
@@ -65,6 +66,7 @@ class RenderContext:
             xref_style=style,
             render_table=lambda table_id, caption: self.table_html(table_id, holder["prose"], caption),
             example_label=gettext("Example"), render_odds=self.odds_html, typesetter=self.typesetter,
+            render_art=lambda file, caption: art_figure(self.root, file, caption),
         )
         holder["prose"] = prose
         return prose
