@@ -8,15 +8,19 @@ One booklet is built in the press and screen editions.
 
 from __future__ import annotations
 
+import doctest
+import shutil
 import subprocess
 from pathlib import Path
 
 import pikepdf
 import pytest
 from conftest import copy_project, run_sw28
-from PIL import Image
 from pikepdf import PdfImage
+from PIL import Image
 
+from sacredwire.check import art as art_check
+from sacredwire.editions import _images as image_inks
 from sacredwire.editions._images import separate
 from sacredwire.load import load_rulebook
 
@@ -133,3 +137,24 @@ def test_separation_keeps_every_pixel_within_the_limit(limit: int) -> None:
     assert max(inks) <= limit
     # Full replacement prints a colour on at most two inks over black: 200 % at most, whatever the limit.
     assert max(inks) <= 200
+
+
+def test_a_replaced_image_is_laid_out_again(art_build: tuple[Path, Path], tmp_path: Path) -> None:
+    """The layout cache knows the image by its bytes, not only by its name: a new picture prints."""
+    root, out = art_build
+    copy = tmp_path / "project"
+    shutil.copytree(root, copy)
+    mirrored = gradient().transpose(Image.Transpose.FLIP_LEFT_RIGHT)
+    mirrored.save(copy / "content" / "art" / "duct.png")
+    result = run_sw28("build", "campaign", "--lang", "en", "--edition", "screen", "--out", str(copy / "build"),
+                      cwd=copy)
+    assert result.returncode == 0, result.stdout + result.stderr
+    with pikepdf.open(copy / "build" / "en" / "screen" / "campaign.pdf") as document:
+        images = _images(document)
+        assert len(images) == 1
+        assert PdfImage(images[0]).as_pil_image().convert("RGB").tobytes() == mirrored.tobytes()
+
+
+def test_doctests() -> None:
+    for module in (image_inks, art_check):
+        assert doctest.testmod(module).failed == 0

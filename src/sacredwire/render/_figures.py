@@ -9,6 +9,7 @@ print editions turn its pixels into inks (editions/_images.py).
 
 from __future__ import annotations
 
+import hashlib
 from pathlib import Path
 
 from markupsafe import Markup, escape
@@ -32,8 +33,11 @@ def art_figure(root: Path, file: str, caption: Markup) -> Markup:
     if not path.is_file():
         raise ArtError(f"{{art: {file}}}: {file} is not in {ART_DIR}/")
     width = f"{entry.width_mm:g}mm"
+    # The file's digest rides in the address: the page's HTML, which keys the
+    # layout cache, changes when the image does (the layout reads the file alone).
+    digest = hashlib.sha256(path.read_bytes()).hexdigest()
     alt = escape(caption.striptags()) if caption else escape(file)
     figcaption = f"<figcaption>{caption}</figcaption>" if caption else ""
     return Markup(f'<figure class="art" style="width: {width}">'
-                  f'<img src="{escape(path.resolve().as_uri())}" alt="{alt}" style="width: {width}">'
+                  f'<img src="{escape(path.resolve().as_uri())}#sha256-{digest}" alt="{alt}" style="width: {width}">'
                   f'{figcaption}</figure>\n')
