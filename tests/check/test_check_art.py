@@ -95,3 +95,10 @@ def test_a_placement_must_name_a_file_of_the_art_folder(tmp_path: Path) -> None:
     assert result.returncode == 2, result.stdout + result.stderr
     assert "k1-setting-up.md:" in result.stderr + result.stdout
     assert "must name an image file of content/art/" in result.stderr + result.stdout
+
+
+def test_an_image_wider_than_the_text_column_is_a_finding(tmp_path: Path) -> None:
+    entry = _entry("wide.png").replace(f"width: {WIDTH_MM}mm", "width: 5in")
+    root = _project(tmp_path, entry, {"wide.png": 1500})
+    found = [(code, message) for code, _, message in _art_findings(root)]
+    assert found == [("ART007", "wide.png prints 127 mm wide, wider than the text column (119 mm)")]

@@ -25,6 +25,7 @@ from ..diagnostics import Diagnostic, Location, Severity
 from ..load import CONTENT_DIR
 from ..load.art import ART_DIR, REGISTER, read_register
 from ..model import Rulebook
+from ..render._art import PANEL_WIDTH as COLUMN_WIDTH_MM
 from . import check
 
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".tif", ".tiff")
@@ -87,6 +88,10 @@ def art_records_and_resolution(rulebook: Rulebook) -> Iterator[Diagnostic]:
             yield Diagnostic("ART002", Severity.ERROR, entry.location,
                              f"{path.name} gives no printed width", "add `width: 60mm` (mm or in)")
             continue
+        if entry.width_mm > COLUMN_WIDTH_MM:
+            yield Diagnostic("ART007", Severity.ERROR, entry.location,
+                             f"{path.name} prints {entry.width_mm:g} mm wide, wider than the text column "
+                             f"({COLUMN_WIDTH_MM:g} mm)", "print it at most as wide as the column")
         try:
             with Image.open(path) as image:
                 pixels = image.width

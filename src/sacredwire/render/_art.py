@@ -79,8 +79,8 @@ def _from_above(rng: random.Random, width: float, top: float, lowest: float) -> 
 def opener_art(booklet: BookletMeta, chapter: str, bleed_mm: float) -> Markup:
     """The band of cables over the top margin of ``chapter``'s opening page, as inline SVG.
 
-    It is placed (CSS ``position: absolute``) from the top edge of the page's
-    bleed, ``bleed_mm`` above the trim, to just above the running heads,
+    It reaches from the top edge of the page's bleed, ``bleed_mm`` above the
+    trim, to just above the running heads,
     and is wide enough to reach both bleed edges whichever side the page is.
     The cables are black-ink tints and the volume's colour and a tint of it.
     """
@@ -100,8 +100,11 @@ def opener_art(booklet: BookletMeta, chapter: str, bleed_mm: float) -> Markup:
     for share, weight in ((0.45, 1.2), (1.0, 1.8)):
         parts.append(f'<path d="{_from_above(rng, width, top, height - 1.0)}" fill="none" '
                      f'stroke="{tint(colour, share).css}" stroke-width="{weight}"/>')
-    style = (f"position: absolute; left: {-side:g}mm; top: {-(bleed_mm + TOP_MARGIN):g}mm; "
+    # Shifted up and out (relative positioning moves no other box) from a box
+    # of no height at the top of the text: it takes no room in the flow, and
+    # goes wherever its chapter or section starts.
+    style = (f"position: relative; top: {-(bleed_mm + TOP_MARGIN):g}mm; left: {-side:g}mm; "
              f"width: {width:g}mm; height: {height:g}mm")
-    return Markup(f'<svg class="opener-art" xmlns="http://www.w3.org/2000/svg" style="{style}" '
+    return Markup(f'<div class="opener-art"><svg xmlns="http://www.w3.org/2000/svg" style="{style}" '
                   f'viewBox="0 0 {width:g} {height:g}" width="{width:g}mm" height="{height:g}mm" '
-                  f'aria-hidden="true">{"".join(parts)}</svg>')
+                  f'aria-hidden="true">{"".join(parts)}</svg></div>')
