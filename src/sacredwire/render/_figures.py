@@ -30,8 +30,9 @@ def art_figure(root: Path, file: str, caption: Markup) -> Markup:
         raise ArtError(f"{{art: {file}}}: {ART_DIR}/{REGISTER} does not record {file}")
     if entry.width_mm is None:
         raise ArtError(f"{{art: {file}}}: {ART_DIR}/{REGISTER} gives {file} no printed width")
-    if not path.is_file():
-        raise ArtError(f"{{art: {file}}}: {file} is not in {ART_DIR}/")
+    # A plain file only: a link could lead the layout out of the project.
+    if path.is_symlink() or not path.is_file():
+        raise ArtError(f"{{art: {file}}}: {file} is not a plain file in {ART_DIR}/")
     width = f"{entry.width_mm:g}mm"
     # The file's digest rides in the address: the page's HTML, which keys the
     # layout cache, changes when the image does (the layout reads the file alone).
