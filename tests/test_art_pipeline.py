@@ -9,12 +9,14 @@ One booklet is built in the press and screen editions.
 from __future__ import annotations
 
 import doctest
+import io
 import shutil
 import subprocess
 from pathlib import Path
 
 import pikepdf
 import pytest
+import weasyprint
 from conftest import copy_project, run_sw28
 from pikepdf import PdfImage
 from PIL import Image
@@ -158,3 +160,21 @@ def test_a_replaced_image_is_laid_out_again(art_build: tuple[Path, Path], tmp_pa
 def test_doctests() -> None:
     for module in (image_inks, art_check):
         assert doctest.testmod(module).failed == 0
+
+
+@pytest.mark.parametrize("name", ["art.png", "art.jpg", "art.tif", "alpha.png"])
+def test_every_supplied_format_is_separated_flat(tmp_path: Path, name: str) -> None:
+    """PNG (with an alpha channel too), JPEG and TIFF as WeasyPrint embeds them: CMYK, no soft mask left."""
+    image = gradient()
+    if name.startswith("alpha"):
+        image = image.convert("RGBA")
+        image.putalpha(Image.linear_gradient("L").resize(image.size))
+    image.save(tmp_path / name)
+    pdf = weasyprint.HTML(string=f'<img src="{(tmp_path / name).as_uri()}" style="width: 50mm">').write_pdf()
+    with pikepdf.open(io.BytesIO(pdf)) as document:
+        assert image_inks.images_in_inks(document, 240) == 1
+        document.save(tmp_path / "out.pdf")
+    with pikepdf.open(tmp_path / "out.pdf") as document:
+        images = _images(document)
+        assert [(str(image["/ColorSpace"]), "/SMask" in image) for image in images] == [("/DeviceCMYK", False)]
+        assert max(total_inks(PdfImage(images[0]).as_pil_image())) <= 240
