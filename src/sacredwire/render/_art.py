@@ -65,9 +65,10 @@ def chapter_art(booklet: BookletMeta, seed: str) -> Markup:
                   f'{"".join(parts)}</svg>')
 
 
-def _from_above(rng: random.Random, width: float, top: float, lowest: float) -> str:
-    """One cable slung from above the band's top edge, sagging to at most ``lowest``."""
-    x1 = rng.uniform(-20.0, width * 0.8)
+def _from_above(rng: random.Random, width: float, top: float, lowest: float, share: float) -> str:
+    """One cable slung from above the band's top edge, sagging to at most ``lowest``; it starts about
+    ``share`` (0-1) of the way across, so a band's cables spread over all of it."""
+    x1 = -20.0 + share * (width - 20.0) + rng.uniform(-12.0, 12.0)
     x2 = min(width + 20.0, x1 + rng.uniform(35.0, 110.0))
     sag = rng.uniform(lowest * 0.35, lowest)
     # A quadratic's lowest point is halfway to its control point: aim the control twice as deep.
@@ -95,11 +96,12 @@ def opener_art(booklet: BookletMeta, chapter: str, bleed_mm: float) -> Markup:
     parts = []
     for index in range(OPENER_CABLES):
         weight = rng.choice((0.5, 0.8, 1.2, 1.8))
-        parts.append(f'<path d="{_from_above(rng, width, top, height - 1.0)}" fill="none" '
-                     f'stroke="{greys[index % len(greys)]}" stroke-width="{weight}"/>')
-    for share, weight in ((0.45, 1.2), (1.0, 1.8)):
-        parts.append(f'<path d="{_from_above(rng, width, top, height - 1.0)}" fill="none" '
-                     f'stroke="{tint(colour, share).css}" stroke-width="{weight}"/>')
+        path = _from_above(rng, width, top, height - 1.0, index / OPENER_CABLES)
+        parts.append(f'<path d="{path}" fill="none" stroke="{greys[index % len(greys)]}" stroke-width="{weight}"/>')
+    # The volume's colour, a tint and the full ink, live cables in front of the rest.
+    for strength, weight in ((0.45, 1.2), (1.0, 1.8)):
+        path = _from_above(rng, width, top, height - 1.0, rng.random())
+        parts.append(f'<path d="{path}" fill="none" stroke="{tint(colour, strength).css}" stroke-width="{weight}"/>')
     # Shifted up and out (relative positioning moves no other box) from a box
     # of no height at the top of the text: it takes no room in the flow, and
     # goes wherever its chapter or section starts.
