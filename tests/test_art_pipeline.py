@@ -22,6 +22,7 @@ from pikepdf import PdfImage
 from PIL import Image
 
 from sacredwire.check import art as art_check
+from sacredwire.editions import EditionError
 from sacredwire.editions import _images as image_inks
 from sacredwire.editions._images import separate
 from sacredwire.load import load_rulebook
@@ -178,3 +179,10 @@ def test_every_supplied_format_is_separated_flat(tmp_path: Path, name: str) -> N
         images = _images(document)
         assert [(str(image["/ColorSpace"]), "/SMask" in image) for image in images] == [("/DeviceCMYK", False)]
         assert max(total_inks(PdfImage(images[0]).as_pil_image())) <= 240
+
+
+def test_without_an_ink_limit_an_rgb_image_stops_the_print_file(tmp_path: Path) -> None:
+    gradient().save(tmp_path / "art.png")
+    pdf = weasyprint.HTML(string=f'<img src="{(tmp_path / "art.png").as_uri()}" style="width: 50mm">').write_pdf()
+    with pikepdf.open(io.BytesIO(pdf)) as document, pytest.raises(EditionError, match="ink limit"):
+        image_inks.images_in_inks(document, None, "en/press/test.pdf")

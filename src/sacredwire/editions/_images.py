@@ -29,6 +29,7 @@ from pikepdf import Dictionary, Name, Pdf, PdfImage
 from PIL import Image, ImageChops, ImageMath
 
 from ..pdf.streams import identity, painters, resources_of
+from .base import EditionError
 
 # The colour spaces whose images need separating (an Indexed image is judged by its base).
 RGB_SPACES = ("/DeviceRGB", "/CalRGB")
@@ -100,8 +101,11 @@ def _write_cmyk(image: pikepdf.Stream, cmyk: Image.Image) -> None:
             del image[key]
 
 
-def images_in_inks(document: Pdf, ink_limit: float) -> int:
-    """Separate every RGB image the pages paint into CMYK within ``ink_limit`` percent; how many were."""
+def images_in_inks(document: Pdf, ink_limit: float | None, what: str = "") -> int:
+    """Separate every RGB image the pages paint into CMYK within ``ink_limit`` percent; how many were.
+
+    :class:`EditionError` when there is an RGB image and no ink limit to separate it within.
+    """
     seen: set[tuple[int, int]] = set()
     done: set[tuple[int, int]] = set()
     for page in document.pages:
@@ -112,6 +116,9 @@ def images_in_inks(document: Pdf, ink_limit: float) -> int:
                 if (not isinstance(xobject, pikepdf.Stream) or xobject.get("/Subtype") != "/Image"
                         or identity(xobject) in done or not _is_rgb(xobject.get("/ColorSpace"))):
                     continue
+                if ink_limit is None:
+                    raise EditionError(f"{what}: an RGB image needs the print settings' ink limit to be "
+                                       f"separated into inks")
                 done.add(identity(xobject))
                 _write_cmyk(xobject, separate(_on_white(xobject), ink_limit))
     return len(done)

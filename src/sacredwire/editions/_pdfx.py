@@ -64,7 +64,7 @@ def make_pdfx(document: Pdf, title: str, settings: EditionSettings, what: str) -
     if missing:
         raise EditionError(f"{what}: PDF/X needs {' and '.join(missing)}; the laid-out document has none")
     drop_screen_parts(document)
-    images_in_inks(document, settings.ink_limit)
+    images_in_inks(document, settings.ink_limit, what)
     seen: set[tuple[int, int]] = set()
     for number, page in enumerate(_pdf.pages(document), start=1):
         for owner in painters(page, seen):
