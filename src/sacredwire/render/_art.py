@@ -81,9 +81,9 @@ def opener_art(booklet: BookletMeta, chapter: str, bleed_mm: float) -> Markup:
     """The band of cables over the top margin of ``chapter``'s opening page, as inline SVG.
 
     It reaches from the top edge of the page's bleed, ``bleed_mm`` above the
-    trim, to just above the running heads,
-    and is wide enough to reach both bleed edges whichever side the page is.
-    The cables are black-ink tints and the volume's colour and a tint of it.
+    trim, to just above the running heads, and is wide enough to reach both
+    bleed edges whichever side the page is. The cables are black-ink tints,
+    and the volume's colour and a tint of it.
     """
     rng = random.Random(f"{booklet.key}:{chapter}:opener")
     colour = volume_colour(booklet)
