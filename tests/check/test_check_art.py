@@ -72,3 +72,33 @@ def test_check_command_reports_art_findings_with_file_and_line(tmp_path: Path) -
     result = run_sw28("check", cwd=root)
     assert result.returncode == 1, result.stdout + result.stderr
     assert "content/art/art.yaml:2: ART003 soft.png prints at 100 ppi" in result.stdout + result.stderr
+
+
+def test_placed_but_unrecorded_image_is_a_finding_at_its_line(tmp_path: Path) -> None:
+    root = _project(tmp_path, _entry("recorded.png"), {"recorded.png": 600})
+    path = root / "content" / "campaign" / "en" / "k1-setting-up.md"
+    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    heading = next(index for index, line in enumerate(lines) if line.startswith("## K1.1 "))
+    lines[heading + 1:heading + 1] = ["\n", "{art: recorded.png | Recorded}\n", "\n", "{art: stray.png | Stray}\n"]
+    path.write_text("".join(lines), encoding="utf-8")
+    found = [(finding.code, finding.location.file, finding.location.line, finding.message)
+             for finding in run_checks(load_rulebook(root), families={"art"})]
+    assert found == [("ART006", "content/campaign/en/k1-setting-up.md", heading + 5,
+                      "{art: stray.png} places an image that art/art.yaml does not record")]
+
+
+def test_a_placement_must_name_a_file_of_the_art_folder(tmp_path: Path) -> None:
+    root = _project(tmp_path, _entry("recorded.png"), {"recorded.png": 600})
+    path = root / "content" / "campaign" / "en" / "k1-setting-up.md"
+    path.write_text(path.read_text(encoding="utf-8") + "\n{art: ../../book.yaml | Escape}\n", encoding="utf-8")
+    result = run_sw28("check", cwd=root)
+    assert result.returncode == 2, result.stdout + result.stderr
+    assert "k1-setting-up.md:" in result.stderr + result.stdout
+    assert "must name an image file of content/art/" in result.stderr + result.stdout
+
+
+def test_an_image_wider_than_the_text_column_is_a_finding(tmp_path: Path) -> None:
+    entry = _entry("wide.png").replace(f"width: {WIDTH_MM}mm", "width: 5in")
+    root = _project(tmp_path, entry, {"wide.png": 1500})
+    found = [(code, message) for code, _, message in _art_findings(root)]
+    assert found == [("ART007", "wide.png prints 127 mm wide, wider than the text column (119 mm)")]

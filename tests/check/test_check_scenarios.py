@@ -104,7 +104,7 @@ SCENARIOS = {
 # copy of the real content (test_spanish_norms.py): they need its text, glossary and catalog. CAT codes
 # need the catalogs of locales/ (tests/test_translator.py).
 PLANTED_ELSEWHERE = {"GLYPH001", "SAFE007", "SAFE008", "SAFE009", "QREF002", "SQUAD001", "SQUAD002",
-                     "ART000", "ART001", "ART002", "ART003", "ART004", "ART005",
+                     "ART000", "ART001", "ART002", "ART003", "ART004", "ART005", "ART006", "ART007",
                      "GLOSS002", *(f"ES{number:03}" for number in range(1, 11)),
                      "CAT001", "CAT002", "CAT003", "CAT004"}
 

@@ -7,70 +7,42 @@ under a licence, and it may only carry art whose licence is known. The
 effective resolution is the image's pixels over its printed width: under
 300 ppi the print editions show it soft (a warning), under 150 ppi
 pixelated (an error).
+
+An image is placed in a section by a line ``{art: file.png | caption}``. A
+placement of a file the register does not record (or that is not in
+``content/art/``) is a finding too: the booklet could neither credit it nor
+know the width to print it at.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
 
 from PIL import Image, UnidentifiedImageError
 
-from ..diagnostics import ContentError, Diagnostic, Location, Severity
-from ..load import CONTENT_DIR, Mapping, read_yaml
+from ..diagnostics import Diagnostic, Location, Severity
+from ..load import CONTENT_DIR
+from ..load.art import ART_DIR, REGISTER, read_register
 from ..model import Rulebook
+from ..render import PANEL_WIDTH as COLUMN_WIDTH_MM
 from . import check
 
-ART_DIR = "art"
-REGISTER = "art.yaml"
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".tif", ".tiff")
-RECORDED = ("source", "author", "licence")
 # Pixels per inch at the printed size: below GOOD the print is soft, below
 # LEAST it is visibly pixelated.
 GOOD_PPI = 300
 LEAST_PPI = 150
-_WIDTH = re.compile(r"^\s*(?P<number>\d+(?:\.\d+)?)\s*(?P<unit>mm|in)\s*$")
 
 
-@dataclass(frozen=True)
-class ArtEntry:
-    """One image's record: where it comes from and the width it prints at (mm)."""
-
-    file: str
-    fields: dict[str, str]
-    width_mm: float | None
-    location: Location
-
-
-def _entries(root: Path) -> tuple[dict[str, ArtEntry], list[Diagnostic]]:
-    rel = f"{CONTENT_DIR}/{ART_DIR}/{REGISTER}"
-    path = root / rel
-    if not path.is_file():
-        return {}, []
-    try:
-        data = read_yaml(path, rel)
-    except ContentError as error:
-        return {}, [Diagnostic("ART000", Severity.ERROR, error.location, error.message)]
-    entries: dict[str, ArtEntry] = {}
-    findings: list[Diagnostic] = []
-    images = data.get("images") if isinstance(data, dict) else None
-    if not isinstance(images, list):
-        return {}, [Diagnostic("ART000", Severity.ERROR, Location(rel, 1), "art.yaml must list `images:`",
-                               "images: [{file: name.png, source: ..., author: ..., licence: ..., width: 60mm}]")]
-    for item in images:
-        line = item.line if isinstance(item, Mapping) else 1
-        if not isinstance(item, dict) or not isinstance(item.get("file"), str):
-            findings.append(Diagnostic("ART000", Severity.ERROR, Location(rel, line), "an image entry names no `file`"))
-            continue
-        width = _WIDTH.match(str(item.get("width", "")))
-        width_mm = None
-        if width:
-            width_mm = float(width["number"]) * (25.4 if width["unit"] == "in" else 1.0)
-        fields = {key: str(item[key]).strip() for key in RECORDED if item.get(key) not in (None, "")}
-        entries[item["file"]] = ArtEntry(item["file"], fields, width_mm, Location(rel, line))
-    return entries, findings
+def placements(rulebook: Rulebook) -> Iterator[tuple[str, Location]]:
+    """Every ``{art: ...}`` line of every booklet in every language: the file it places and where."""
+    for booklet in rulebook.booklets.values():
+        for section in booklet.all_sections():
+            for token in section.tokens:
+                if token.type == "art_ref":
+                    line = token.map[0] + 1 if token.map else section.location.line
+                    yield token.content, Location(section.location.file, line)
 
 
 def effective_ppi(pixels: int, width_mm: float) -> float:
@@ -87,10 +59,16 @@ def art_records_and_resolution(rulebook: Rulebook) -> Iterator[Diagnostic]:
     """Every image in content/art/ has its source, author, licence and printed width, and enough pixels."""
     root = Path(rulebook.root)
     folder = root / CONTENT_DIR / ART_DIR
+    entries, findings = read_register(root)
+    yield from findings
+    for name, location in placements(rulebook):
+        if name not in entries:
+            yield Diagnostic("ART006", Severity.ERROR, location, f"{{art: {name}}} places an image that "
+                             f"{ART_DIR}/{REGISTER} does not record",
+                             f"add {name} to {CONTENT_DIR}/{ART_DIR}/ and record its source, author, licence and "
+                             f"width in {REGISTER}")
     if not folder.is_dir():
         return
-    entries, findings = _entries(root)
-    yield from findings
     files = sorted(path for path in folder.iterdir() if path.suffix.lower() in IMAGE_SUFFIXES)
     for path in files:
         rel = path.relative_to(root).as_posix()
@@ -101,7 +79,7 @@ def art_records_and_resolution(rulebook: Rulebook) -> Iterator[Diagnostic]:
                              f"add it to {CONTENT_DIR}/{ART_DIR}/{REGISTER} with file, source, author, licence "
                              f"and width")
             continue
-        missing = [key for key in RECORDED if key not in entry.fields]
+        missing = entry.missing
         if missing:
             yield Diagnostic("ART001", Severity.ERROR, entry.location,
                              f"{path.name} has no {', '.join(missing)} recorded",
@@ -110,6 +88,10 @@ def art_records_and_resolution(rulebook: Rulebook) -> Iterator[Diagnostic]:
             yield Diagnostic("ART002", Severity.ERROR, entry.location,
                              f"{path.name} gives no printed width", "add `width: 60mm` (mm or in)")
             continue
+        if entry.width_mm > COLUMN_WIDTH_MM:
+            yield Diagnostic("ART007", Severity.ERROR, entry.location,
+                             f"{path.name} prints {entry.width_mm:g} mm wide, wider than the text column "
+                             f"({COLUMN_WIDTH_MM:g} mm)", "print it at most as wide as the column")
         try:
             with Image.open(path) as image:
                 pixels = image.width

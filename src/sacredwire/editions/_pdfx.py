@@ -22,6 +22,7 @@ from pikepdf import Array, Dictionary, Name, Pdf, String
 
 from ..pdf.streams import identity, painters, resources_of
 from . import _pdf
+from ._images import images_in_inks
 from ._inks import black_ink_greys
 from .base import EditionError, EditionSettings
 
@@ -54,7 +55,7 @@ def drop_screen_parts(document: Pdf) -> None:
 
 
 def make_pdfx(document: Pdf, title: str, settings: EditionSettings, what: str) -> None:
-    """Turn the document into a PDF/X-1a:2003 print file (in place), its greys in black ink.
+    """Turn the document into a PDF/X-1a:2003 print file (in place), its greys in black ink, its images in inks.
 
     Write it with :data:`PDFX_PDF_VERSION`.
     """
@@ -63,6 +64,7 @@ def make_pdfx(document: Pdf, title: str, settings: EditionSettings, what: str) -
     if missing:
         raise EditionError(f"{what}: PDF/X needs {' and '.join(missing)}; the laid-out document has none")
     drop_screen_parts(document)
+    images_in_inks(document, settings.ink_limit, what)
     seen: set[tuple[int, int]] = set()
     for number, page in enumerate(_pdf.pages(document), start=1):
         for owner in painters(page, seen):

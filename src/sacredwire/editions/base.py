@@ -67,6 +67,10 @@ class EditionSettings:
     output_registry: str = "http://www.color.org"
     # A home printer's unprinted edge: booklet pages shrink to keep art and marks inside it.
     home_margin_mm: float = 0.0
+    # Total ink in percent a print file's images may carry (``ink_limit`` in content/outputs.yaml,
+    # the value the preflight checks). None: no limit given, and a print file with an RGB image
+    # cannot be made.
+    ink_limit: float | None = None
     output_info: str = "CGATS TR 001-1995 (SWOP): offset printing on coated paper"
     screen_languages: tuple[tuple[str, str], ...] = (("en", "en-US"), ("es", "es"))
 

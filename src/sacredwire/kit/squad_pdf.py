@@ -101,7 +101,7 @@ def squad_pdfs(checker: SquadChecker, report: SquadReport, paper: Paper) -> Squa
         description=context.gettext("Cards"), page_css=context.card_page_css())
     what = f"{lang}/squad-cards"
     single = pdf_bytes(lay_out(html, root / "templates", root, what), html, what)
-    settings = EditionSettings(paper=paper)
+    settings = EditionSettings(paper=paper, ink_limit=rulebook.settings.print.ink_limit)
     roster_html = context.env.get_template("squad/roster.html.j2").render(
         book=meta, lang=lang, kind="squad-roster", report=report,
         models=[(model, model_summary(model)) for model in report.models],

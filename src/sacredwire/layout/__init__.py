@@ -63,10 +63,11 @@ def _no_warnings(what: str) -> Iterator[None]:
         raise LayoutError(f"{what}: WeasyPrint warned: " + "; ".join(dict.fromkeys(collector.messages)))
 
 
-# The only folder of a project a document reads: its styles, fonts and SVG
-# art. Content has no images of its own (diagrams are inline SVG), and the
-# rest of the project (its .git, an .env, the sources) is never served.
-DOCUMENT_FOLDERS = ("templates",)
+# The only folders of a project a document reads: its styles, fonts and SVG
+# art, and the designer-supplied images of content/art/ (placed with
+# ``{art: ...}``; diagrams are inline SVG). The rest of the project (its .git,
+# an .env, the sources) is never served.
+DOCUMENT_FOLDERS = ("templates", "content/art")
 
 
 class SharedAssets:

@@ -173,14 +173,21 @@ def parse_prose(text: str, file: str, table_ids: Collection[TableId]) -> list[Ch
             if token.content not in CHARTS:
                 raise ContentError(location, f"unknown odds chart {{odds:{token.content}}} "
                                              f"(charts: {', '.join(CHARTS)}){did_you_mean(token.content, CHARTS)}")
+        elif token.type == "art_ref":
+            # A file of content/art/ by its name alone: a path could reach outside it.
+            if not token.content or "/" in token.content or "\\" in token.content \
+                    or token.content.startswith("."):
+                raise ContentError(location, f"{{art: {token.content}}} must name an image file of content/art/ "
+                                             f"by its name: '{{art: file.png | caption}}'")
         elif token.type == "inline":
             if token.content.startswith(":::"):
                 raise ContentError(location, f"unknown or malformed block {token.content.splitlines()[0]!r} "
                                              f"(blocks: '::: example <id> <Title>', '::: quote <by>', "
                                              f"'::: summary', closed by ':::')")
-            if any(directive in token.content for directive in ("{table:", "{pagebreak}", "{odds:", "{board:")):
-                raise ContentError(location, "a {table:...}, {odds:...}, {board:...} or {pagebreak} line must "
-                                             "stand on a line of its own")
+            if any(directive in token.content
+                   for directive in ("{table:", "{pagebreak}", "{odds:", "{board:", "{art:")):
+                raise ContentError(location, "a {table:...}, {odds:...}, {board:...}, {art:...} or {pagebreak} line "
+                                             "must stand on a line of its own")
             _scan_inline(token, file, current)
         into.append(token)
         index += 1

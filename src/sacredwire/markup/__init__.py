@@ -13,6 +13,8 @@
   (block token ``odds_ref``);
 - a line ``{board:M2.1}``: a mission's board, drawn from ``content/boards.yaml`` (block token
   ``board_ref``, which the loader replaces by the drawing);
+- a line ``{art: file.png | caption}``: a designer-supplied image from ``content/art/`` placed here
+  (block token ``art_ref``: the file as content, ``meta["caption"]`` its caption);
 - ``::: example <id> <title>``, ``::: quote <attribution>``, ``::: summary``:
   fenced blocks (mdit-py-plugins' container).
 
@@ -39,7 +41,7 @@ FIELD_PATTERN = re.compile(r"\{\$(?P<path>[^{}:]+?)(?::(?P<format>[A-Za-z-]+))?\
 # Words with a number that is not a rule, marked so a reader of the source sees it is meant.
 NOT_A_RULE_PATTERN = re.compile(r"\{not-a-rule:(?P<text>[^{}\n]+)\}")
 _DIRECTIVE = re.compile(r"^\{(table:(?P<table>[^}\s]*)|odds:(?P<odds>[^}\s]*)|board:(?P<board>[^}\s]*)"
-                        r"|(?P<pagebreak>pagebreak))\}\s*$")
+                        r"|(?P<pagebreak>pagebreak)|art:(?P<art>[^}|]*)(?:\|(?P<caption>[^}]*))?)\}\s*$")
 
 
 def _xref_rule(state: StateInline, silent: bool) -> bool:
@@ -101,6 +103,10 @@ def _directive_rule(state: StateBlock, start_line: int, end_line: int, silent: b
     elif match["board"] is not None:
         token = state.push("board_ref", "", 0)
         token.content = match["board"]
+    elif match["art"] is not None:
+        token = state.push("art_ref", "", 0)
+        token.content = match["art"].strip()
+        token.meta = {"caption": (match["caption"] or "").strip()}
     else:
         token = state.push("table_ref", "", 0)
         token.content = match["table"]

@@ -132,6 +132,7 @@ class OutputContext:
             output_condition=condition.condition, output_registry=condition.registry,
             output_info=condition.condition,
             home_margin_mm=settings.home_printer_margin.mm if settings.home_printer_margin else 0.0,
+            ink_limit=settings.ink_limit,
         )
 
 

@@ -20,6 +20,8 @@ from markupsafe import Markup, escape
 from ..engine_adapter import rule_numbers
 from ..ids import TableId
 from ..model import Column, Row, Rulebook, Table, Text
+from ._art import PANEL_WIDTH
+from ._figures import art_figure
 from ._i18n import translations
 from ._markdown import ProseRenderer, XRefStyle, is_drawing
 from ._odds import odds_table
@@ -29,8 +31,8 @@ from ._typography import HTML_LANG, Typesetter
 from .pages import PageMap
 
 # What other packages use; the modules named with a leading underscore stay this package's own.
-__all__ = ["LAYOUT_FILE", "PageMap", "ProseRenderer", "RENDERERS", "RenderContext", "XRefStyle", "is_drawing", "render",
-           "table_homes", "translations"]
+__all__ = ["LAYOUT_FILE", "PANEL_WIDTH", "PageMap", "ProseRenderer", "RENDERERS", "RenderContext", "XRefStyle",
+           "is_drawing", "render", "table_homes", "translations"]
 
 
 @dataclass(frozen=True)
@@ -69,6 +71,7 @@ class RenderContext:
             xref_style=style,
             render_table=lambda table_id, caption: self.table_html(table_id, holder["prose"], caption),
             example_label=gettext("Example"), render_odds=self.odds_html, typesetter=self.typesetter,
+            render_art=lambda file, caption: art_figure(self.root, file, caption),
         )
         holder["prose"] = prose
         return prose

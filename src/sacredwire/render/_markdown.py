@@ -70,6 +70,9 @@ class ProseRenderer:
     # with the page the reference prints.
     xref_href: Callable[[RuleId, str], str] | None = None
     render_odds: Callable[[str], str] | None = None
+    # A designer-supplied image placed with ``{art: file | caption}``, given the
+    # file and its typeset caption; None: an output that shows no supplied images.
+    render_art: Callable[[str, Markup], str] | None = None
     # What the content's raw HTML goes through before it reaches the page: the
     # web edition leaves out whatever the allow-list refuses (markup/allowlist.py).
     raw_html: Callable[[str], str] | None = None
@@ -84,6 +87,7 @@ class ProseRenderer:
         rules["table_ref"] = self._table
         rules["odds_ref"] = lambda tokens, idx, *_: self.render_odds(tokens[idx].content) if self.render_odds else ""
         rules["pagebreak"] = lambda *_: '<div class="page-break"></div>\n'
+        rules["art_ref"] = self._art
         rules["container_example_open"] = self._example_open
         rules["container_example_close"] = self._example_close
         rules["example_field"] = self._field
@@ -165,6 +169,17 @@ class ProseRenderer:
         caption = not (idx == 0 and self._section_title is not None
                        and self.rulebook.tables[table_id].title[self.lang] == self._section_title)
         return self.render_table(table_id, caption)
+
+    def _art(self, tokens: Sequence[Any], idx: int, options: Any, env: Any) -> str:
+        token = tokens[idx]
+        if self.render_art is None:
+            return ""
+        try:
+            return self.render_art(token.content, self.typesetter.text(token.meta["caption"]))
+        except ValueError as error:
+            location = self._nearest_location()
+            line = token.map[0] + 1 if token.map else location.line
+            raise ContentError(Location(location.file, line), str(error)) from None
 
     def _example_open(self, tokens: Sequence[Any], idx: int, options: Any, env: Any) -> str:
         meta = tokens[idx].meta

@@ -8,7 +8,7 @@ from markupsafe import Markup
 
 from ..model import Chapter, Section
 from . import RenderContext, renderer
-from ._art import chapter_art
+from ._art import chapter_art, opener_art
 from ._cover import cover_svg, volume_colour
 from ._tokens import SHEETS, sheet_svg
 from ._typography import NBSP, characters
@@ -60,6 +60,8 @@ def _common(context: RenderContext, booklet_key: str) -> dict:
         "cover_art": cover_svg(booklet, context.rulebook.settings.print.ink_limit),
         "volume_colour": lambda other: volume_colour(other).css,
         "chapter_art": lambda chapter_id: chapter_art(booklet, chapter_id),
+        "opener_art": lambda chapter_id: opener_art(booklet, chapter_id,
+                                                    context.rulebook.settings.print.layout_bleed.mm),
         "typeset": context.typesetter.text,
         # Titles as plain text with the typesetter's characters (apostrophes,
         # quotes): they also go into attributes and running heads.
