@@ -102,11 +102,12 @@ SCENARIOS = {
 # of the real content (tests/test_squad.py): they need its tables. Art findings need image files,
 # made by tests/check/test_check_art.py. The Spanish norms and the glossary's capitals are planted in a
 # copy of the real content (test_spanish_norms.py): they need its text, glossary and catalog. CAT codes
-# need the catalogs of locales/ (tests/test_translator.py).
+# need the catalogs of locales/ (tests/test_translator.py). PAGE codes need a build's page map
+# (tests/test_pagemap.py).
 PLANTED_ELSEWHERE = {"GLYPH001", "SAFE007", "SAFE008", "SAFE009", "QREF002", "SQUAD001", "SQUAD002",
                      "ART000", "ART001", "ART002", "ART003", "ART004", "ART005", "ART006", "ART007",
                      "GLOSS002", *(f"ES{number:03}" for number in range(1, 11)),
-                     "CAT001", "CAT002", "CAT003", "CAT004"}
+                     "CAT001", "CAT002", "CAT003", "CAT004", "PAGE001", "PAGE002"}
 
 
 def _findings(scenario: str):
