@@ -52,7 +52,9 @@ def test_evidence_gap_rows_and_ties(rules: Rules, first, second, gap, aggressor,
 
 
 def test_search_example(rules: Rules):
-    assert search_allowed(1) and not search_allowed(4) and not search_allowed(1, engaged=True)
+    reach = NUMBERS.search_reach
+    assert search_allowed(reach, NUMBERS) and not search_allowed(reach + 0.5, NUMBERS)
+    assert not search_allowed(reach, NUMBERS, engaged=True)
     assert search_roll(D4, 7, 7, NUMBERS.fixed_roll) is Outcome.ATTACKER_WINS
     assert search_roll(D6, 7, 7, NUMBERS.fixed_roll) is Outcome.REROLL
     finding = lookup(rules.search_findings, 14)
@@ -68,13 +70,15 @@ def test_search_findings(rules: Rules):
 def test_interrogate_example(rules: Rules):
     clerk = rules.coworkers["data-clerk"]
     assert clerk.wits == D8
-    assert interrogate_roll(D6, clerk.wits, 8, 6) is Outcome.ATTACKER_WINS
+    assert interrogate_roll(D6, clerk.wits, 8, 6, NUMBERS) is Outcome.ATTACKER_WINS
     result = lookup(rules.interrogate_results, 6)
     assert (result.key, result.evidence, str(rules.interrogate_die)) == ("cooperates", 1, "2d4")
 
 
 def test_interrogating_a_wounded_coworker_is_easier():
-    assert interrogate_tiers(D6, D8, wounded=True).attacker == DiceTier.parse("2d8")
+    wounded = interrogate_tiers(D6, D8, NUMBERS, wounded=True)
+    assert wounded.attacker == D6.shifted(NUMBERS.wounded_coworker_dt)[0]
+    assert interrogate_tiers(D6, D8, NUMBERS).attacker == D6
 
 
 def test_exploration_bands(rules: Rules):

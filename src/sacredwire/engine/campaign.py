@@ -17,11 +17,6 @@ from .dice import DiceTier, RolledTiers, against_fixed, apply_modifiers
 from .numbers import RuleNumbers
 from .rolls import Outcome, opposed_outcome
 
-# C4.3, K2.1: Search needs the model within 1" of the Loot Marker, and not Engaged.
-SEARCH_REACH = 1
-# K2.2: Interrogate gets +1 DT against a wounded Coworker.
-WOUNDED_COWORKER_DT = 1
-
 # K3.5: the post-game steps, in order.
 POST_GAME_STEPS = ("merits", "exploration", "injury", "promotion")
 
@@ -148,9 +143,9 @@ class Finding:
     merits: int = 0
 
 
-def search_allowed(distance: float, engaged: bool = False) -> bool:
-    """C4.3, K2.1: within 1" of the Loot Marker and not Engaged."""
-    return distance <= SEARCH_REACH and not engaged
+def search_allowed(distance: float, numbers: RuleNumbers, engaged: bool = False) -> bool:
+    """C4.3, K2.1: within the Search reach of the Loot Marker and not Engaged."""
+    return distance <= numbers.search_reach and not engaged
 
 
 def search_roll(wits: DiceTier, total: int, marker_total: int, fixed: DiceTier, mod: int = 0) -> Outcome:
@@ -158,17 +153,17 @@ def search_roll(wits: DiceTier, total: int, marker_total: int, fixed: DiceTier, 
     return _settle(against_fixed(wits, fixed, mod), total, marker_total)
 
 
-def interrogate_tiers(wits: DiceTier, coworker_wits: DiceTier, wounded: bool = False,
+def interrogate_tiers(wits: DiceTier, coworker_wits: DiceTier, numbers: RuleNumbers, wounded: bool = False,
                       mod: int = 0, coworker_mod: int = 0) -> RolledTiers:
-    """Opposed Wits against the Coworker, +1 DT if it is wounded (K2.2)."""
-    bonus = WOUNDED_COWORKER_DT if wounded else 0
+    """Opposed Wits against the Coworker, a DT better if it is wounded (K2.2)."""
+    bonus = numbers.wounded_coworker_dt if wounded else 0
     return apply_modifiers(wits, coworker_wits, mod + bonus, coworker_mod)
 
 
 def interrogate_roll(wits: DiceTier, coworker_wits: DiceTier, total: int, coworker_total: int,
-                     wounded: bool = False) -> Outcome:
+                     numbers: RuleNumbers, wounded: bool = False) -> Outcome:
     """Whether an Interrogate succeeds (K2.2)."""
-    return _settle(interrogate_tiers(wits, coworker_wits, wounded), total, coworker_total)
+    return _settle(interrogate_tiers(wits, coworker_wits, numbers, wounded), total, coworker_total)
 
 
 def _settle(rolled: RolledTiers, total: int, other: int) -> Outcome:
@@ -190,12 +185,9 @@ class EvidenceRecord:
     leads_gained: int
 
 
-# K2.3 step 5: a final duplicate gives the squad 1 Lead instead.
-DUPLICATE_LEADS = 1
-
-
-def record_evidence(recorded: Sequence[int], leads_spent: int, rolls: Sequence[int], die_sides: int) -> EvidenceRecord:
-    """K2.3: roll the type; a duplicate rolls again once per Lead spent; a final duplicate gives 1 Lead.
+def record_evidence(recorded: Sequence[int], leads_spent: int, rolls: Sequence[int], die_sides: int,
+                    numbers: RuleNumbers) -> EvidenceRecord:
+    """K2.3: roll the type; a duplicate rolls again once per Lead spent; a final duplicate gives Leads instead.
 
     ``rolls`` are the dice as they came; only as many are used as the rules
     allow, and a roll that is not needed is an error.
@@ -216,16 +208,10 @@ def record_evidence(recorded: Sequence[int], leads_spent: int, rolls: Sequence[i
             return EvidenceRecord(tuple(used), roll, 0)
     if len(used) < leads_spent + 1:
         raise ValueError(f"a duplicate with {leads_spent} Lead(s) spent rolls {leads_spent + 1} times in all")
-    return EvidenceRecord(tuple(used), None, DUPLICATE_LEADS)
+    return EvidenceRecord(tuple(used), None, numbers.duplicate_leads)
 
 
 # --- Examine in The Signal (M3.1) ----------------------------------------------------
-
-# M3.1: "Success: 1 Lead. Critical (the model's total at least triple the 2d6): 1 Evidence and 1 Lead."
-EXAMINE_LEADS = 1
-EXAMINE_CRITICAL_EVIDENCE = 1
-EXAMINE_REACH = 1
-
 
 def examine(wits: DiceTier, total: int, relay_total: int, numbers: RuleNumbers) -> tuple[Outcome, bool]:
     """Wits against the relay's fixed 2d6 (M3.1, C1.10); a success at least triple the 2d6 is critical."""

@@ -355,9 +355,9 @@ def move_then_search(rules: Rules, given: Given) -> Computed:
     distance, moves = given.number("distance"), given.number("moves")
     if moves > move:
         raise ExampleInputError(f"a Move of {move}\" cannot cover {moves}\"")
-    return {"move": move, "distance_after": distance - moves, "search_reach": campaign.SEARCH_REACH,
-            "search_before": campaign.search_allowed(distance),
-            "search_after": campaign.search_allowed(distance - moves),
+    return {"move": move, "distance_after": distance - moves, "search_reach": rules.numbers.search_reach,
+            "search_before": campaign.search_allowed(distance, rules.numbers),
+            "search_after": campaign.search_allowed(distance - moves, rules.numbers),
             "search_against": str(rules.numbers.fixed_roll)}
 
 
@@ -609,7 +609,8 @@ def record_evidence(rules: Rules, given: Given) -> Computed:
     rolled = given.get("rolls")
     if not isinstance(recorded, list) or not isinstance(rolled, list):
         raise ExampleInputError("recorded and rolls list d10 results")
-    record = campaign.record_evidence(recorded, given.number("leads_spent"), rolled, rules.evidence_die.sides)
+    record = campaign.record_evidence(recorded, given.number("leads_spent"), rolled, rules.evidence_die.sides,
+                                     rules.numbers)
     return {"die": str(rules.evidence_die), "rolls_used": len(record.rolls), "rerolls": len(record.rolls) - 1,
             "recorded": record.recorded, "duplicate": record.recorded is None, "leads_gained": record.leads_gained}
 
@@ -643,11 +644,11 @@ def examine(rules: Rules, given: Given) -> Computed:
     total, relay = given.total("", wits), given.total("relay", rules.numbers.fixed_roll)
     outcome, is_critical = campaign.examine(wits, total, relay, rules.numbers)
     won = outcome is Outcome.ATTACKER_WINS
-    return {"reach": campaign.EXAMINE_REACH, "total": total, "relay_dice": str(rules.numbers.fixed_roll),
+    return {"reach": rules.numbers.examine_reach, "total": total, "relay_dice": str(rules.numbers.fixed_roll),
             "relay_total": relay,
             "result": _win(outcome), "critical": is_critical, "critical_times": rules.numbers.multiples.triple,
-            "leads": campaign.EXAMINE_LEADS if won else 0,
-            "evidence": campaign.EXAMINE_CRITICAL_EVIDENCE if is_critical else 0}
+            "leads": rules.numbers.examine_leads if won else 0,
+            "evidence": rules.numbers.examine_critical_evidence if is_critical else 0}
 
 
 @example_check("morale", "models", "against friend_range dice total result",
@@ -732,9 +733,9 @@ def interrogate(rules: Rules, given: Given) -> Computed:
     if key not in rules.coworkers:
         raise ExampleInputError(f"no Coworker {key!r} (Coworkers: {', '.join(rules.coworkers)})")
     coworker = rules.coworkers[key].wits
-    rolled = campaign.interrogate_tiers(given.tier("wits"), coworker, given.flag("wounded"))
+    rolled = campaign.interrogate_tiers(given.tier("wits"), coworker, rules.numbers, given.flag("wounded"))
     total, other = given.total("", rolled.attacker), given.total("coworker", rolled.defender)
-    result = campaign.interrogate_roll(given.tier("wits"), coworker, total, other, given.flag("wounded"))
+    result = campaign.interrogate_roll(given.tier("wits"), coworker, total, other, rules.numbers, given.flag("wounded"))
     computed: Computed = {"coworker_wits": str(coworker), "total": total, "coworker_total": other,
                           "result": _win(result)}
     if result is Outcome.ATTACKER_WINS:

@@ -72,6 +72,12 @@ class RuleNumbers:
     review_damage: Dice
     compass_die: Dice
     clock_die: Dice
+    search_reach: int
+    wounded_coworker_dt: int
+    duplicate_leads: int
+    examine_reach: int
+    examine_leads: int
+    examine_critical_evidence: int
 
     @property
     def shooting_penalties(self) -> Mapping[str, int]:
@@ -124,4 +130,10 @@ SOURCES: Mapping[str, tuple[str, str]] = MappingProxyType({
     "review_damage": ("C4.20", "review_damage"),
     "compass_die": ("C4.12", "compass_die"),
     "clock_die": ("C4.12", "clock_die"),
+    "search_reach": ("K2.1", "search_range"),
+    "wounded_coworker_dt": ("K2.2", "wounded_dt"),
+    "duplicate_leads": ("K2.3", "duplicate_leads"),
+    "examine_reach": ("M1.2", "interact_range"),
+    "examine_leads": ("M3.1", "examine_leads"),
+    "examine_critical_evidence": ("M3.1", "critical_evidence"),
 })
