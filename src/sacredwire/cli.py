@@ -80,10 +80,13 @@ def _verbosity() -> _Parser:
     return common
 
 
-def add_lang_argument(parser: argparse.ArgumentParser, choices: Sequence[str], what: str) -> None:
-    """``--lang`` as every command has it: one language, or ``all`` (the default), the book's languages."""
-    parser.add_argument("--lang", choices=[*choices, ALL_LANGUAGES], default=ALL_LANGUAGES,
-                        help=f"{what} (default: all, every language of content/book.yaml)")
+def add_lang_argument(parser: argparse.ArgumentParser, what: str) -> None:
+    """``--lang`` as every command has it: one language, or ``all`` (the default), the book's languages.
+
+    The languages are the content's (:func:`chosen_languages` checks the name once it is loaded).
+    """
+    parser.add_argument("--lang", default=ALL_LANGUAGES, metavar="LANG",
+                        help=f"{what}: a language of content/book.yaml, or all (the default)")
 
 
 def chosen_languages(value: str, book_languages: Sequence[str]) -> list[str]:

@@ -27,6 +27,7 @@ from .engine.numbers import SOURCES, Multiples, RuleNumbers
 from .engine.rules import BehaviourRow
 from .engine.squad import ATTRIBUTES, Contract, StatArray, WeaponAccess
 from .ids import TableId
+from .languages import language
 from .model import Row, Rulebook, Table, Text
 
 WEAPON_TABLES = {"improvised-combat": WeaponClass.IMPROVISED, "melee-weapons": WeaponClass.MELEE,
@@ -69,7 +70,8 @@ class Stated:
     """How a structured column's value reads in a row's words, and the words that name it.
 
     ``shown`` formats the value as the words print it (``2"``, ``+1``). ``names``
-    holds, per language, a pattern for the words that name such a value: a value
+    is the value's name in each language's entry (``stated`` in
+    ``content/languages/<code>.yaml``), which holds a pattern for the words that name such a value: a value
     needs both its number and its name in the words (a reworded "Knocks back 2""
     is reported), and words that name one while the column is empty are a value
     the engine would miss.
@@ -77,7 +79,7 @@ class Stated:
 
     column: str
     shown: Callable[[int], str]
-    names: Mapping[str, str] = field(default_factory=dict)
+    names: str = ""
 
 
 def _inches(value: int) -> str:
@@ -89,23 +91,22 @@ def _signed(value: int) -> str:
 
 
 WEAPON_STATED = (
-    Stated("knockback", _inches, {"en": r"\bKnockback\b", "es": r"\bEmpuje\b"}),
-    Stated("riposte_dt", _signed, {"en": r"\bwhen Riposting", "es": r"\ben Contraataque"}),
-    Stated("vs_armored", _signed, {"en": r"\barmored\b", "es": r"\bblindado\b"}),
-    Stated("critical_bonus", _signed, {"en": r"\bCritical roll", "es": r"\bCrítico\b"}),
-    Stated("reach", _inches, {"en": r"\breach\b", "es": r"^Alcance \d"}),
-    Stated("max_range", _inches, {"en": r"\bmax range\b", "es": r"\bAlcance máx"}),
+    Stated("knockback", _inches, "knockback"),
+    Stated("riposte_dt", _signed, "riposte_dt"),
+    Stated("vs_armored", _signed, "vs_armored"),
+    Stated("critical_bonus", _signed, "critical_bonus"),
+    Stated("reach", _inches, "reach"),
+    Stated("max_range", _inches, "max_range"),
 )
 # Words that say a weapon never fumbles, which its fumble_table cell must then leave empty.
-NO_FUMBLES = {"en": r"\bNo fumbles\b", "es": r"\bSin pifias\b"}
+NO_FUMBLES = "no_fumbles"
 CONTRACT_STATED = (
-    Stated("attribute_bonus", _signed, {"en": r"\bto one attribute\b", "es": r"\ba un atributo\b"}),
-    Stated("melee_damage", _signed, {"en": r"\bmelee damage\b", "es": r"\bdaño CC\b"}),
+    Stated("attribute_bonus", _signed, "attribute_bonus"),
+    Stated("melee_damage", _signed, "melee_damage"),
 )
-IGNORES_ARMOR_MOVE = {"en": r"\bignores armor move penalty\b",
-                      "es": r"\bignora la penalización de Mov de la armadura\b"}
+IGNORES_ARMOR_MOVE = "ignores_armor_move"
 POWER_STATED = (Stated("dt", _signed),)
-BLESSING_STATED = (Stated("dt", _signed, {"en": r"\bDT\b", "es": r"\bND\b"}),)
+BLESSING_STATED = (Stated("dt", _signed, "blessing_dt"),)
 
 
 def _change_shown(stat: str) -> Callable[[int], str]:
@@ -188,7 +189,7 @@ class _Reader:
         for item in stated:
             value = values[item.column]
             for lang, text in sorted(words.items()):
-                name = item.names.get(lang)
+                name = language(lang).stated[item.names] if item.names else None
                 named = bool(name and re.search(name, text))
                 if value is not None and (item.shown(value) not in text or name and not named):
                     self.problem(table, row, f"{item.column} is {item.shown(value)} but the {lang} "
@@ -198,10 +199,10 @@ class _Reader:
                                              f"but the {item.column} cell is empty: the engine would read none")
         return {key: value for key, value in values.items() if value is not None}
 
-    def says(self, table: Table, row: Row, text_column: str, patterns: Mapping[str, str]) -> set[str]:
-        """The languages whose words match their pattern."""
+    def says(self, table: Table, row: Row, text_column: str, stated: str) -> set[str]:
+        """The languages whose words match their pattern for ``stated`` (a name in each language's entry)."""
         return {lang for lang, text in self.words(table, row, text_column).items()
-                if lang in patterns and re.search(patterns[lang], text)}
+                if re.search(language(lang).stated[stated], text)}
 
 
 @dataclass(frozen=True)

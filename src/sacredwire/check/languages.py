@@ -12,12 +12,11 @@ from collections.abc import Iterable, Iterator
 
 from ..diagnostics import Diagnostic, Location, Severity
 from ..ids import RuleId
+from ..languages import language
 from ..model import Booklet, Rulebook, Section, Text
 from ..translations import SOURCE_LANG, stale_translations
 from . import check
 from ._source import prose_lines
-
-LANGUAGE_NAMES = {"en": "English", "es": "Spanish"}
 
 # Dice ("2d6", "d4+1") are one token; "1,5" and "1.5" are the same number.
 _NUMBER = re.compile(r"(?<![A-Za-z])\d*[dD]\d+(?:[+-]\d+)?|\d+(?:[.,]\d+)?")
@@ -28,7 +27,8 @@ Items = list[tuple[str, Location]]
 
 
 def _name(lang: str) -> str:
-    return LANGUAGE_NAMES.get(lang, lang)
+    """The language's name in English, from its entry ("Spanish")."""
+    return language(lang).name
 
 
 def _translations(rulebook: Rulebook) -> Iterator[tuple[Booklet, Booklet]]:

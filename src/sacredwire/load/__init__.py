@@ -16,19 +16,21 @@ from pathlib import Path
 from ..colour import Cmyk
 from ..diagnostics import ContentError, Location
 from ..ids import TableId, is_file_key
+from ..languages import use as use_languages
 from ..model import (
-    LANGUAGES,
     SOURCE_LANG,
     Booklet,
     BookletMeta,
     BookMeta,
     Chapter,
-    HyphenationRules,
+    Language,
     Rulebook,
     Table,
     Term,
 )
 from ._files import content_files, read_content_text
+from ._languages import language_codes as language_codes
+from ._languages import read_languages
 from ._prose import parse_prose
 from ._rules import read_parameters
 from ._search import read_search_words
@@ -49,11 +51,21 @@ def find_project_root(start: Path) -> Path:
                        "not inside a Sacred Wire 28 project (no content/book.yaml here or above)")
 
 
-def _read_meta(root: Path, ink_limit: int) -> BookMeta:
-    """``content/book.yaml``; a volume colour may carry at most ``ink_limit`` percent of ink."""
+def _read_meta(root: Path, ink_limit: int) -> tuple[BookMeta, dict[str, Language]]:
+    """``content/book.yaml`` and its languages' entries; a volume colour may carry at most ``ink_limit``
+    percent of ink."""
     rel = f"{CONTENT_DIR}/book.yaml"
     fields = Fields(read_yaml(root / rel, rel), rel, "book metadata")
     fields.only("title", "version", "date", "author", "licence", "licence_url", "site_url", "languages", "booklets")
+    languages = tuple(fields.require("languages", list))
+    if SOURCE_LANG not in languages:
+        raise fields.error(f"languages must include {SOURCE_LANG!r}, the language every translation "
+                           f"is made from")
+    if len(set(languages)) != len(languages):
+        raise fields.error(f"languages lists a language twice: {list(languages)}")
+    # Every text below is checked against the book's languages: their entries come first.
+    entries = read_languages(root, languages, fields.location)
+    use_languages(entries)
     booklets = []
     for raw in fields.require("booklets", list):
         booklet = Fields(raw, rel, "a booklet").only("key", "volume", "letter", "title", "subtitle", "colour",
@@ -75,15 +87,6 @@ def _read_meta(root: Path, ink_limit: int) -> BookMeta:
             colour=_read_cmyk(booklet, rel, ink_limit), blurb=booklet.text("blurb", required=False),
             page_per_section=tuple(page_per_section), page_per_faction=tuple(page_per_faction),
         ))
-    languages = tuple(fields.require("languages", list))
-    for lang in languages:
-        if not isinstance(lang, str) or lang not in LANGUAGES:
-            raise fields.error(f"unsupported language {lang!r} (supported: {', '.join(LANGUAGES)})")
-    if SOURCE_LANG not in languages:
-        raise fields.error(f"languages must include {SOURCE_LANG!r}, the language every translation "
-                           f"is made from")
-    if len(set(languages)) != len(languages):
-        raise fields.error(f"languages lists a language twice: {list(languages)}")
     date = str(fields.require("date", str))
     try:
         datetime.date.fromisoformat(date)
@@ -99,7 +102,7 @@ def _read_meta(root: Path, ink_limit: int) -> BookMeta:
         languages=languages, booklets=tuple(booklets), location=fields.location,
         # One form, ending in a slash, so page paths join it as they are.
         site_url=site_url.rstrip("/") + "/" if site_url else "",
-    )
+    ), entries
 
 
 def _read_cmyk(owner: Fields, rel: str, ink_limit: int) -> Cmyk | None:
@@ -121,39 +124,12 @@ def _read_cmyk(owner: Fields, rel: str, ink_limit: int) -> Cmyk | None:
     return colour
 
 
-def _read_hyphenation(root: Path) -> dict[str, HyphenationRules]:
-    """``content/hyphenation.yaml``: per language, words never broken and preferred break points."""
-    rel = f"{CONTENT_DIR}/hyphenation.yaml"
-    if not (root / rel).is_file():
-        return {}
-    fields = Fields(read_yaml(root / rel, rel), rel, "hyphenation list").only(*LANGUAGES)
-    rules: dict[str, HyphenationRules] = {}
-    for lang in LANGUAGES:
-        raw = fields.get(lang, dict)
-        if raw is None:
-            continue
-        entry = Fields(raw, rel, f"the {lang} hyphenation list", fields.location.line).only("keep", "breaks")
-        keep = entry.get("keep", list, [])
-        breaks = entry.get("breaks", list, [])
-        for word in (*keep, *breaks):
-            if not isinstance(word, str) or not word.strip() or " " in word:
-                raise entry.error(f"{lang}: {word!r} is not a single word")
-        doubled = sorted({word.lower() for word in keep} & {word.replace("-", "").lower() for word in breaks})
-        if doubled:
-            raise entry.error(f"{lang}: {doubled[0]!r} is both kept whole and given break points")
-        rules[lang] = HyphenationRules(
-            keep=frozenset(word.lower() for word in keep),
-            breaks={word.replace("-", "").lower(): word.lower() for word in breaks},
-        )
-    return rules
-
-
-def _read_glossary(root: Path) -> dict[str, Term]:
+def _read_glossary(root: Path, languages: tuple[str, ...]) -> dict[str, Term]:
     rel = f"{CONTENT_DIR}/glossary.yaml"
     fields = Fields(read_yaml(root / rel, rel), rel, "glossary").only("terms")
     terms: dict[str, Term] = {}
     for raw in fields.require("terms", list):
-        term = Fields(raw, rel, "a term").only("key", "kind", "en", "es", "abbr", "avoid", "avoid_en", "case")
+        term = Fields(raw, rel, "a term").only("key", "kind", *languages, "abbr", "avoid", "avoid_en", "case")
         key = term.require("key", str)
         if key in terms:
             raise term.error(f"duplicate glossary term {key!r} (first at {terms[key].location})")
@@ -175,7 +151,7 @@ def _read_glossary(root: Path) -> dict[str, Term]:
             raise term.error(f"case of {key} must be 'exact' (or left out), not {case!r}")
         terms[key] = Term(
             key=key, kind=term.require("kind", str),
-            text=as_text({lang: raw[lang] for lang in LANGUAGES if lang in raw}, term.location, key),
+            text=as_text({lang: raw[lang] for lang in languages if lang in raw}, term.location, key),
             abbr=as_text(abbr, term.location, f"abbr of {key}") if abbr else None,
             location=term.location, avoid=tuple(avoid), avoid_en=tuple(avoid_en),
             exact_case=case == "exact",
@@ -231,7 +207,7 @@ def load_rulebook(root: Path) -> Rulebook:
     root = root.resolve()
     # The print settings first: they bound the colours book.yaml may define.
     settings = read_settings(root)
-    meta = _read_meta(root, settings.print.ink_limit)
+    meta, languages = _read_meta(root, settings.print.ink_limit)
     tables: dict[TableId, Table] = _read_collection(root, "tables", read_table, "table")
     booklets = {}
     for booklet_meta in meta.booklets:
@@ -251,9 +227,9 @@ def load_rulebook(root: Path) -> Rulebook:
                                                           f"{unknown[0]}")
     parameters, checked_booklets = read_parameters(root, tuple(booklet.key for booklet in meta.booklets))
     return Rulebook(
-        root=str(root), meta=meta, glossary=_read_glossary(root), tables=tables,
+        root=str(root), meta=meta, glossary=_read_glossary(root, meta.languages), tables=tables,
         examples=_read_collection(root, "examples", read_example, "example"), booklets=booklets,
-        settings=settings, hyphenation=_read_hyphenation(root), parameters=parameters,
+        settings=settings, languages=languages, parameters=parameters,
         checked_booklets=checked_booklets,
         search=read_search_words(root, {lang: {str(section.id) for (_, book_lang), booklet in booklets.items()
                                                if book_lang == lang for section in booklet.all_sections()}

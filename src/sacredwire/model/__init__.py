@@ -15,9 +15,12 @@ from typing import Any
 from ..colour import Cmyk
 from ..diagnostics import Location
 from ..ids import ExampleId, RuleId, TableId
+
+# Re-exported: the rest of the model and its readers name them from here.
+from .language import HyphenationRules as HyphenationRules
+from .language import Language as Language
 from .settings import OutputSettings
 
-LANGUAGES = ("en", "es")
 # The language every translation is made from.
 SOURCE_LANG = "en"
 
@@ -107,19 +110,6 @@ class SearchWords:
     synonyms: tuple[tuple[str, ...], ...] = ()
     stop_words: tuple[str, ...] = ()
     index: tuple[tuple[str, tuple[str, ...]], ...] = ()
-
-
-@dataclass(frozen=True)
-class HyphenationRules:
-    """How one language's words may break at a line end (``content/hyphenation.yaml``).
-
-    ``keep``: lower-case words never broken; ``breaks``: lower-case word -> the
-    word with ``-`` at each point where it may break, used instead of the
-    dictionary's points.
-    """
-
-    keep: frozenset[str] = frozenset()
-    breaks: Mapping[str, str] = field(default_factory=dict)
 
 
 # --- glossary --------------------------------------------------------------
@@ -353,7 +343,8 @@ class Rulebook:
     examples: Mapping[ExampleId, Example]
     settings: OutputSettings
     booklets: Mapping[tuple[str, str], Booklet] = field(default_factory=dict)
-    hyphenation: Mapping[str, HyphenationRules] = field(default_factory=dict)
+    # The book's languages, by code, each as its entry in content/languages/ gives it.
+    languages: Mapping[str, Language] = field(default_factory=dict)
     search: Mapping[str, SearchWords] = field(default_factory=dict)
     parameters: Mapping[tuple[RuleId, str], RuleParameter] = field(default_factory=dict)
     # Booklets whose rules prose prints every rule number through a field (``content/rules.yaml``,
@@ -365,8 +356,8 @@ class Rulebook:
         return self.parameters[(RuleId.parse(section), name)]
 
     def hyphenation_rules(self, lang: str) -> HyphenationRules:
-        """The hyphenation list of ``lang`` (empty if the project has none)."""
-        return self.hyphenation.get(lang, HyphenationRules())
+        """The hyphenation list of ``lang``, from its language entry."""
+        return self.languages[lang].hyphenation
 
     def booklet(self, key: str, lang: str) -> Booklet:
         return self.booklets[(key, lang)]

@@ -19,11 +19,12 @@ from markupsafe import Markup, escape
 
 from ..engine_adapter import rule_numbers
 from ..ids import TableId
+from ..languages import language
 from ..model import Column, Row, Rulebook, Table, Text
 from ._i18n import translations
 from ._markdown import ProseRenderer, XRefStyle
 from ._odds import odds_table
-from ._typography import HTML_LANG, Typesetter
+from ._typography import Typesetter
 from .pages import PageMap
 
 __all__ = ["PageMap", "RenderContext", "render", "RENDERERS"]
@@ -102,11 +103,11 @@ class RenderContext:
         if column.kind == "term" and isinstance(value, str):
             return self.typesetter.text(self.rulebook.glossary[value].text[self.lang])
         if column.kind == "number" and isinstance(value, int):
-            return escape(format_decimal(value, locale=self.lang))
+            return escape(format_decimal(value, locale=language(self.lang).locale))
         if column.kind == "modifier":
             return escape(f"{value:+d}" if value else "0").replace("-", "\u2212")
         if column.kind == "inches" and isinstance(value, int):
-            return escape(f"{format_decimal(value, locale=self.lang)}\u2033")
+            return escape(f"{format_decimal(value, locale=language(self.lang).locale)}\u2033")
         if column.kind == "roll" and isinstance(value, str):
             return escape(value.replace("-", "\u2013"))
         return escape(str(value))
@@ -189,7 +190,7 @@ def environment(templates_dir: str, locales_dir: str, lang: str) -> jinja2.Envir
     )
     # (added by the i18n extension at run time, so jinja2's types do not know it)
     env.install_gettext_translations(translations(locales_dir, lang), newstyle=True)  # type: ignore[attr-defined]
-    env.globals["html_lang"] = HTML_LANG.get(lang, lang)
+    env.globals["html_lang"] = language(lang).tag
     return env
 
 
