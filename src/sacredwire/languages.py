@@ -11,12 +11,15 @@ error, never a fallback to English.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 from .model import Language
 
 _LOADED: dict[str, Language] = {}
+# Every language with an entry, declared by the book or not: a text may carry one the book does not
+# print yet (a translation under way), while a code with no entry is a typo.
+_KNOWN: set[str] = set()
 
 
 class UnknownLanguage(KeyError):
@@ -26,19 +29,22 @@ class UnknownLanguage(KeyError):
         return str(self.args[0])
 
 
-def use(entries: Mapping[str, Language]) -> None:
-    """Make ``entries`` the languages every module reads from now on."""
+def use(entries: Mapping[str, Language], known: Iterable[str] = ()) -> None:
+    """Make ``entries`` the languages every module reads from now on; ``known`` adds the codes of
+    entries the book does not declare."""
     _LOADED.clear()
     _LOADED.update(entries)
+    _KNOWN.clear()
+    _KNOWN.update(entries, known)
 
 
 def _loaded() -> dict[str, Language]:
     if not _LOADED:
-        from .load import read_languages
+        from .load import entry_codes, read_languages
 
         # This package's own project: src/sacredwire/ -> the folder holding content/.
         root = Path(__file__).resolve().parents[2]
-        use(read_languages(root))
+        use(read_languages(root), entry_codes(root))
     return _LOADED
 
 
@@ -55,6 +61,12 @@ def language(code: str) -> Language:
 def codes() -> tuple[str, ...]:
     """The codes of every language loaded, in the book's order."""
     return tuple(_loaded())
+
+
+def known_codes() -> tuple[str, ...]:
+    """The codes of every language with an entry: the book's first, then the others, sorted."""
+    loaded = codes()
+    return loaded + tuple(sorted(_KNOWN - set(loaded)))
 
 
 def every_language() -> tuple[Language, ...]:

@@ -42,9 +42,11 @@ def _translations(rulebook: Rulebook) -> Iterator[tuple[Booklet, Booklet]]:
 
 
 def _by_id(booklet: Booklet) -> dict[RuleId, Section]:
+    """The booklet's own sections by ID: not the English ones standing in for a missing translation."""
     found: dict[RuleId, Section] = {}
     for section in booklet.all_sections():
-        found.setdefault(section.id, section)
+        if not section.untranslated:
+            found.setdefault(section.id, section)
     return found
 
 
@@ -60,7 +62,8 @@ def _section_pairs(rulebook: Rulebook) -> Iterator[tuple[Section, Section, str]]
 @check("languages")
 def booklet_missing_language(rulebook: Rulebook) -> Iterator[Diagnostic]:
     for meta in rulebook.meta.booklets:
-        present = [lang for lang in rulebook.meta.languages if (meta.key, lang) in rulebook.booklets]
+        present = [lang for lang in rulebook.meta.languages
+                   if (meta.key, lang) in rulebook.booklets and _by_id(rulebook.booklets[(meta.key, lang)])]
         for lang in rulebook.meta.languages:
             if present and lang not in present:
                 yield Diagnostic("LANG001", Severity.ERROR, meta.location,

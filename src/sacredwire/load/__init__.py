@@ -8,6 +8,7 @@ left for the checker, which reports all findings at once.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 import re
 from functools import lru_cache
@@ -16,6 +17,7 @@ from pathlib import Path
 from ..colour import Cmyk
 from ..diagnostics import ContentError, Location
 from ..ids import TableId, is_file_key
+from ..languages import known_codes
 from ..languages import use as use_languages
 from ..model import (
     SOURCE_LANG,
@@ -25,10 +27,12 @@ from ..model import (
     Chapter,
     Language,
     Rulebook,
+    Section,
     Table,
     Term,
 )
 from ._files import content_files, read_content_text
+from ._languages import entry_codes as entry_codes
 from ._languages import language_codes as language_codes
 from ._languages import read_languages
 from ._prose import parse_prose
@@ -65,7 +69,7 @@ def _read_meta(root: Path, ink_limit: int) -> tuple[BookMeta, dict[str, Language
         raise fields.error(f"languages lists a language twice: {list(languages)}")
     # Every text below is checked against the book's languages: their entries come first.
     entries = read_languages(root, languages, fields.location)
-    use_languages(entries)
+    use_languages(entries, entry_codes(root))
     booklets = []
     for raw in fields.require("booklets", list):
         booklet = Fields(raw, rel, "a booklet").only("key", "volume", "letter", "title", "subtitle", "colour",
@@ -124,12 +128,12 @@ def _read_cmyk(owner: Fields, rel: str, ink_limit: int) -> Cmyk | None:
     return colour
 
 
-def _read_glossary(root: Path, languages: tuple[str, ...]) -> dict[str, Term]:
+def _read_glossary(root: Path) -> dict[str, Term]:
     rel = f"{CONTENT_DIR}/glossary.yaml"
     fields = Fields(read_yaml(root / rel, rel), rel, "glossary").only("terms")
     terms: dict[str, Term] = {}
     for raw in fields.require("terms", list):
-        term = Fields(raw, rel, "a term").only("key", "kind", *languages, "abbr", "avoid", "avoid_en", "case")
+        term = Fields(raw, rel, "a term").only("key", "kind", *known_codes(), "abbr", "avoid", "avoid_en", "case")
         key = term.require("key", str)
         if key in terms:
             raise term.error(f"duplicate glossary term {key!r} (first at {terms[key].location})")
@@ -151,7 +155,7 @@ def _read_glossary(root: Path, languages: tuple[str, ...]) -> dict[str, Term]:
             raise term.error(f"case of {key} must be 'exact' (or left out), not {case!r}")
         terms[key] = Term(
             key=key, kind=term.require("kind", str),
-            text=as_text({lang: raw[lang] for lang in languages if lang in raw}, term.location, key),
+            text=as_text({lang: raw[lang] for lang in known_codes() if lang in raw}, term.location, key),
             abbr=as_text(abbr, term.location, f"abbr of {key}") if abbr else None,
             location=term.location, avoid=tuple(avoid), avoid_en=tuple(avoid_en),
             exact_case=case == "exact",
@@ -202,6 +206,33 @@ def _read_booklet(root: Path, meta: BookletMeta, lang: str, tables: dict[TableId
     return Booklet(meta=meta, lang=lang, chapters=tuple(chapters))
 
 
+def _untranslated(section: Section) -> Section:
+    return dataclasses.replace(section, untranslated=True)
+
+
+def _with_untranslated(source: Booklet, translation: Booklet | None, lang: str) -> Booklet:
+    """``translation`` with every English chapter and section it has not yet, in the English order.
+
+    What is missing prints in English, marked (``Section.untranslated``); the checks still
+    report it (LANG001, LANG002) and ``sw28 translations`` lists it.
+    """
+    have = {section.id: section for section in translation.all_sections()} if translation else {}
+    english = {section.id for section in source.all_sections()}
+    if translation is not None and english <= set(have):
+        return translation
+    theirs = {chapter.intro.id: chapter for chapter in translation.chapters} if translation else {}
+    chapters = []
+    for chapter in source.chapters:
+        intro = have.get(chapter.intro.id) or _untranslated(chapter.intro)
+        sections = [have.get(section.id) or _untranslated(section) for section in chapter.sections]
+        # A section only the translation has stays, after the others (LANG002 reports it).
+        own = theirs.get(chapter.intro.id)
+        sections += [section for section in (own.sections if own else ()) if section.id not in english]
+        chapters.append(Chapter(intro=intro, sections=tuple(sections)))
+    chapters += [chapter for chapter in theirs.values() if chapter.intro.id not in english]
+    return Booklet(meta=source.meta, lang=lang, chapters=tuple(chapters))
+
+
 def load_rulebook(root: Path) -> Rulebook:
     """Read the whole content tree under ``root`` (the project folder)."""
     root = root.resolve()
@@ -215,6 +246,11 @@ def load_rulebook(root: Path) -> Rulebook:
             booklet = _read_booklet(root, booklet_meta, lang, tables)
             if booklet is not None:
                 booklets[(booklet_meta.key, lang)] = booklet
+        source = booklets.get((booklet_meta.key, SOURCE_LANG))
+        for lang in meta.languages:
+            if source is not None and lang != SOURCE_LANG:
+                booklets[(booklet_meta.key, lang)] = _with_untranslated(
+                    source, booklets.get((booklet_meta.key, lang)), lang)
     for booklet_meta in meta.booklets:
         chapters = {str(chapter.intro.id) for (key, _), booklet in booklets.items() if key == booklet_meta.key
                     for chapter in booklet.chapters}
@@ -227,7 +263,7 @@ def load_rulebook(root: Path) -> Rulebook:
                                                           f"{unknown[0]}")
     parameters, checked_booklets = read_parameters(root, tuple(booklet.key for booklet in meta.booklets))
     return Rulebook(
-        root=str(root), meta=meta, glossary=_read_glossary(root, meta.languages), tables=tables,
+        root=str(root), meta=meta, glossary=_read_glossary(root), tables=tables,
         examples=_read_collection(root, "examples", read_example, "example"), booklets=booklets,
         settings=settings, languages=languages, parameters=parameters,
         checked_booklets=checked_booklets,

@@ -37,6 +37,11 @@ def language_codes(root: Path) -> tuple[str, ...]:
     return tuple(str(code) for code in fields.require("languages", list))
 
 
+def entry_codes(root: Path) -> tuple[str, ...]:
+    """The codes of every language entry in ``content/languages/``, declared by the book or not."""
+    return tuple(sorted(path.stem for path in (root / LANGUAGES_DIR).glob("*.yaml") if _CODE.fullmatch(path.stem)))
+
+
 def read_languages(root: Path, codes: Sequence[str] | None = None,
                    declared_at: Location | None = None) -> dict[str, Language]:
     """The entry of each language in ``codes`` (by default the book's), by code, in that order.

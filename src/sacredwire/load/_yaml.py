@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, Literal, overload
 import yaml
 
 from ..diagnostics import ContentError, Location
-from ..languages import codes
+from ..languages import known_codes
 from ..model import Text
 from ..suggest import did_you_mean
 from ._files import read_content_text
@@ -160,8 +160,9 @@ class Fields:
 
 def as_text(value: Any, location: Location, what: str) -> Text:
     """A ``{en: ..., es: ...}`` mapping as :class:`Text`."""
-    # The book's languages (content/book.yaml), whose entries the loader has read.
-    languages = codes()
+    # Every language with an entry (content/languages/): a text in one the book does not declare yet
+    # is kept, and not printed.
+    languages = known_codes()
     if not isinstance(value, dict):
         raise ContentError(location, f"{what} must be a mapping of languages ({', '.join(languages)})")
     unknown = sorted(set(value) - set(languages))

@@ -32,7 +32,9 @@ class Text:
     values: Mapping[str, str]
 
     def __getitem__(self, lang: str) -> str:
-        return self.values[lang]
+        """The text in ``lang``; one not translated yet prints in English (``sw28 check`` reports it)."""
+        value = self.values.get(lang)
+        return self.values[SOURCE_LANG] if value is None else value
 
     def get(self, lang: str) -> str | None:
         return self.values.get(lang)
@@ -291,6 +293,8 @@ class Section:
     examples: tuple[ExamplePlacement, ...] = ()
     summary: tuple[Any, ...] = ()
     translated_from: str | None = None
+    # An English section standing in a translation that has none yet: printed in English, marked.
+    untranslated: bool = False
 
     @property
     def fingerprint(self) -> str:

@@ -20,7 +20,7 @@ from markupsafe import Markup, escape
 from ..engine_adapter import rule_numbers
 from ..ids import TableId
 from ..languages import language
-from ..model import Column, Row, Rulebook, Table, Text
+from ..model import SOURCE_LANG, Column, Row, Rulebook, Table, Text
 from ._i18n import translations
 from ._markdown import ProseRenderer, XRefStyle
 from ._odds import odds_table
@@ -191,6 +191,8 @@ def environment(templates_dir: str, locales_dir: str, lang: str) -> jinja2.Envir
     # (added by the i18n extension at run time, so jinja2's types do not know it)
     env.install_gettext_translations(translations(locales_dir, lang), newstyle=True)  # type: ignore[attr-defined]
     env.globals["html_lang"] = language(lang).tag
+    # What a section not translated yet is set in (it prints the English text).
+    env.globals["source_tag"] = language(SOURCE_LANG).tag
     return env
 
 
