@@ -64,8 +64,10 @@ def read_languages(root: Path, codes: Sequence[str] | None = None,
 
 def _words(fields: Fields, key: str) -> tuple[str, ...]:
     words = fields.require(key, list)
-    if not all(isinstance(word, str) and word.strip() for word in words):
-        raise fields.error(f"{key!r} of {fields.what} must list words")
+    for word in words:
+        if not isinstance(word, str) or not word.strip():
+            # YAML reads a bare yes, no, on or off as true or false: such a word needs quotes.
+            raise fields.error(f"{key!r} of {fields.what} must list words, not {word!r} (quote it)")
     return tuple(words)
 
 
@@ -150,7 +152,8 @@ def _stated(fields: Fields) -> dict[str, str]:
 
 def _read_entry(raw: Any, rel: str, code: str) -> Language:
     fields = Fields(raw, rel, f"the language entry {code}").only(
-        "name", "locale", "tag", "hyphenation", "quotes", "references", "numbers", "line_breaks", "stated")
+        "name", "locale", "tag", "hyphenation", "quotes", "references", "numbers", "line_breaks", "stated",
+        "introducing_words", "register")
     tag = _text(fields, "tag")
     dictionary, hyphenation = _hyphenation(fields, tag, code)
     references = Fields(fields.require("references", dict), rel, "references",
@@ -159,6 +162,8 @@ def _read_entry(raw: Any, rel: str, code: str) -> Language:
     unknown = [norm for norm in line_breaks if norm not in LINE_BREAK_NORMS]
     if unknown:
         raise fields.error(f"unknown line_breaks {unknown[0]!r} (known: {', '.join(LINE_BREAK_NORMS)})")
+    register = Fields(fields.require("register", dict), rel, "register", fields.location.line).only(
+        "plural", "formal")
     locale = _text(fields, "locale")
     try:
         Locale.parse(locale)
@@ -170,5 +175,8 @@ def _read_entry(raw: Any, rel: str, code: str) -> Language:
         references=References(page=_text(references, "page"), pages=_text(references, "pages"),
                               volume=_text(references, "volume")),
         numbers=_numbers(fields), line_breaks=line_breaks, stated=_stated(fields),
+        introducing_words=frozenset(word.lower() for word in _words(fields, "introducing_words")),
+        plural_forms=tuple(word.lower() for word in _words(register, "plural")),
+        formal_forms=tuple(word.lower() for word in _words(register, "formal")),
         location=fields.location,
     )

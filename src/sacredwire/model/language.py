@@ -96,4 +96,10 @@ class Language:
     line_breaks: tuple[str, ...]
     # Patterns for the words a table row's prose uses to state a value the engine reads, by value name.
     stated: Mapping[str, str]
+    # Words after which a printed title reads as part of the sentence ("see", "véase"): lower case.
+    introducing_words: frozenset[str]
+    # The register the rules keep: forms that speak to several players, and formal forms (an
+    # in-world quote may keep those after ``<!-- register: usted -->``). Lower case.
+    plural_forms: tuple[str, ...]
+    formal_forms: tuple[str, ...]
     location: Location
