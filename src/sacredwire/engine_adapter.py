@@ -27,7 +27,7 @@ from .engine.numbers import SOURCES, Multiples, RuleNumbers
 from .engine.rules import BehaviourRow
 from .engine.squad import ATTRIBUTES, Contract, StatArray, WeaponAccess
 from .ids import TableId
-from .languages import language
+from .languages import codes, language
 from .model import Row, Rulebook, Table, Text
 
 WEAPON_TABLES = {"improvised-combat": WeaponClass.IMPROVISED, "melee-weapons": WeaponClass.MELEE,
@@ -168,12 +168,13 @@ class _Reader:
         return value
 
     def words(self, table: Table, row: Row, column: str) -> dict[str, str]:
-        """A text cell's words in every language (none when the cell is empty)."""
+        """A text cell's words in every language of the book (none when the cell is empty)."""
         value = self.cell(table, row, column)
         if value is None:
             return {}
         if isinstance(value, Text):
-            return dict(value.values)
+            # A language with an entry but not yet in the book is not read.
+            return {lang: words for lang, words in value.values.items() if lang in codes()}
         return {"en": str(value)}
 
     def parsed(self, table: Table, row: Row, column: str, parse: Callable[[Any], Any]) -> Any:

@@ -124,7 +124,7 @@ class RenderContext:
                 f".card {{ width: {width}; height: {height}; }}")
 
     def format_date(self, iso_date: str) -> str:
-        return format_date(datetime.date.fromisoformat(iso_date), format="long", locale=self.lang)
+        return format_date(datetime.date.fromisoformat(iso_date), format="long", locale=language(self.lang).locale)
 
 
 # A table with this many columns or more does not fit the booklet's measure at
