@@ -62,6 +62,9 @@ def _read_meta(root: Path, ink_limit: int) -> tuple[BookMeta, dict[str, Language
     fields = Fields(read_yaml(root / rel, rel), rel, "book metadata")
     fields.only("title", "version", "date", "author", "licence", "licence_url", "site_url", "languages", "booklets")
     languages = tuple(fields.require("languages", list))
+    for lang in languages:
+        if not isinstance(lang, str):
+            raise fields.error(f"languages must list language codes (en, es, fr), not {lang!r}")
     if SOURCE_LANG not in languages:
         raise fields.error(f"languages must include {SOURCE_LANG!r}, the language every translation "
                            f"is made from")
