@@ -11,15 +11,15 @@ error, never a fallback to English.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from pathlib import Path
 
 from .model import Language
 
 _LOADED: dict[str, Language] = {}
-# Every language with an entry, declared by the book or not: a text may carry one the book does not
-# print yet (a translation under way), while a code with no entry is a typo.
-_KNOWN: set[str] = set()
+# The entries of languages the book does not declare (yet): a text may carry one of them (a
+# translation under way), while a code with no entry is a typo.
+_OTHERS: dict[str, Language] = {}
 
 
 class UnknownLanguage(KeyError):
@@ -29,33 +29,32 @@ class UnknownLanguage(KeyError):
         return str(self.args[0])
 
 
-def use(entries: Mapping[str, Language], known: Iterable[str] = ()) -> None:
-    """Make ``entries`` the languages every module reads from now on; ``known`` adds the codes of
-    entries the book does not declare."""
+def use(entries: Mapping[str, Language], others: Mapping[str, Language] | None = None) -> None:
+    """Make ``entries`` (the book's languages) and ``others`` (entries it does not declare) the
+    languages every module reads from now on."""
     _LOADED.clear()
     _LOADED.update(entries)
-    _KNOWN.clear()
-    _KNOWN.update(entries, known)
+    _OTHERS.clear()
+    _OTHERS.update({code: entry for code, entry in (others or {}).items() if code not in entries})
 
 
 def _loaded() -> dict[str, Language]:
     if not _LOADED:
-        from .load import entry_codes, read_languages
+        from .load import read_language_entries
 
         # This package's own project: src/sacredwire/ -> the folder holding content/.
-        root = Path(__file__).resolve().parents[2]
-        use(read_languages(root), entry_codes(root))
+        use(*read_language_entries(Path(__file__).resolve().parents[2]))
     return _LOADED
 
 
 def language(code: str) -> Language:
     """The entry of the language ``code``; :class:`UnknownLanguage` if the content has none."""
     entries = _loaded()
-    try:
-        return entries[code]
-    except KeyError:
+    found = entries.get(code) or _OTHERS.get(code)
+    if found is None:
         raise UnknownLanguage(f"no language {code!r} in the content (languages: {', '.join(entries)}); "
-                              f"add content/languages/{code}.yaml") from None
+                              f"add content/languages/{code}.yaml")
+    return found
 
 
 def codes() -> tuple[str, ...]:
@@ -65,10 +64,9 @@ def codes() -> tuple[str, ...]:
 
 def known_codes() -> tuple[str, ...]:
     """The codes of every language with an entry: the book's first, then the others, sorted."""
-    loaded = codes()
-    return loaded + tuple(sorted(_KNOWN - set(loaded)))
+    return codes() + tuple(sorted(_OTHERS))
 
 
 def every_language() -> tuple[Language, ...]:
-    """Every language loaded, in the book's order."""
-    return tuple(_loaded().values())
+    """Every language with an entry: the book's, in its order, then the others."""
+    return tuple(_loaded().values()) + tuple(_OTHERS[code] for code in sorted(_OTHERS))

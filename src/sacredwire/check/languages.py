@@ -37,7 +37,8 @@ def _translations(rulebook: Rulebook) -> Iterator[tuple[Booklet, Booklet]]:
         source = rulebook.booklets.get((meta.key, SOURCE_LANG))
         for lang in rulebook.meta.languages:
             translation = rulebook.booklets.get((meta.key, lang))
-            if source and translation and lang != SOURCE_LANG:
+            # A booklet with no section of its own yet is LANG001's.
+            if source and translation and lang != SOURCE_LANG and _by_id(translation):
                 yield source, translation
 
 

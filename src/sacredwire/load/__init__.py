@@ -34,6 +34,7 @@ from ..model import (
 from ._files import content_files, read_content_text
 from ._languages import entry_codes as entry_codes
 from ._languages import language_codes as language_codes
+from ._languages import read_language_entries as read_language_entries
 from ._languages import read_languages
 from ._prose import parse_prose
 from ._rules import read_parameters
@@ -72,7 +73,7 @@ def _read_meta(root: Path, ink_limit: int) -> tuple[BookMeta, dict[str, Language
         raise fields.error(f"languages lists a language twice: {list(languages)}")
     # Every text below is checked against the book's languages: their entries come first.
     entries = read_languages(root, languages, fields.location)
-    use_languages(entries, entry_codes(root))
+    use_languages(entries, read_languages(root, [code for code in entry_codes(root) if code not in languages]))
     booklets = []
     for raw in fields.require("booklets", list):
         booklet = Fields(raw, rel, "a booklet").only("key", "volume", "letter", "title", "subtitle", "colour",

@@ -42,6 +42,13 @@ def entry_codes(root: Path) -> tuple[str, ...]:
     return tuple(sorted(path.stem for path in (root / LANGUAGES_DIR).glob("*.yaml") if _CODE.fullmatch(path.stem)))
 
 
+def read_language_entries(root: Path) -> tuple[dict[str, Language], dict[str, Language]]:
+    """The entries of the book's languages, and those of the other entries in ``content/languages/``."""
+    declared = read_languages(root)
+    others = read_languages(root, [code for code in entry_codes(root) if code not in declared])
+    return declared, others
+
+
 def read_languages(root: Path, codes: Sequence[str] | None = None,
                    declared_at: Location | None = None) -> dict[str, Language]:
     """The entry of each language in ``codes`` (by default the book's), by code, in that order.
