@@ -22,6 +22,7 @@ from importlib.metadata import version as package_version
 from rich.console import Console
 
 from .diagnostics import ContentError
+from .languages import known_codes
 from .suggest import did_you_mean
 
 EXIT_OK, EXIT_FINDINGS, EXIT_UNLOADABLE = 0, 1, 2
@@ -94,8 +95,10 @@ def chosen_languages(value: str, book_languages: Sequence[str]) -> list[str]:
     if value == ALL_LANGUAGES:
         return list(book_languages)
     if value not in book_languages:
+        # Any language with an entry may be what was meant ("ES" for es), the book's first.
+        candidates = [*book_languages, *(code for code in known_codes() if code not in book_languages)]
         raise UsageError(f"--lang {value!r} is not a language of content/book.yaml "
-                         f"(languages: {', '.join(book_languages)}){did_you_mean(value, book_languages)}")
+                         f"(languages: {', '.join(book_languages)}){did_you_mean(value, candidates)}")
     return [value]
 
 
