@@ -229,10 +229,10 @@ def _with_untranslated(source: Booklet, translation: Booklet | None, lang: str) 
     for chapter in source.chapters:
         intro = have.get(chapter.intro.id) or _untranslated(chapter.intro)
         sections = [have.get(section.id) or _untranslated(section) for section in chapter.sections]
-        # A section only the translation has stays, after the others (LANG002 reports it).
+        # A section only the translation has stays, in the order of the IDs (LANG002 reports it).
         own = theirs.get(chapter.intro.id)
         sections += [section for section in (own.sections if own else ()) if section.id not in english]
-        chapters.append(Chapter(intro=intro, sections=tuple(sections)))
+        chapters.append(Chapter(intro=intro, sections=tuple(sorted(sections, key=lambda section: section.id))))
     chapters += [chapter for chapter in theirs.values() if chapter.intro.id not in english]
     return Booklet(meta=source.meta, lang=lang, chapters=tuple(chapters))
 
