@@ -119,11 +119,11 @@ def _lines(html: str, width_mm: int, lang: str) -> list[str]:
     """The lines WeasyPrint sets ``html`` in, in a column ``width_mm`` wide."""
     import weasyprint
 
-    from sacredwire.render._typography import HTML_LANG
+    from sacredwire.languages import language
     css = (f"@page {{ size: {width_mm}mm 100mm; margin: 0 }} body {{ margin: 0 }}"
            " html { font: 9.4pt/1.28 serif; hyphens: auto } p { text-align: left; margin: 0 }"
            " .nohyphen { hyphens: manual; white-space: nowrap; }")
-    document = weasyprint.HTML(string=f"<html lang='{HTML_LANG[lang]}'><style>{css}</style><p>{html}</p></html>")
+    document = weasyprint.HTML(string=f"<html lang='{language(lang).tag}'><style>{css}</style><p>{html}</p></html>")
     lines: list[str] = []
 
     def walk(box) -> None:
@@ -190,11 +190,11 @@ def _project_with(tmp_path: Path, filename: str, edit) -> Path:
 
 
 def test_a_word_both_kept_and_broken_is_an_error_with_its_location(tmp_path: Path) -> None:
-    root = _project_with(tmp_path, "hyphenation.yaml", lambda text: text.replace(
+    root = _project_with(tmp_path, "languages/en.yaml", lambda text: text.replace(
         "    - in-ves-ti-ga-tion\n", "    - in-ves-ti-ga-tion\n    - Sev-er-ance\n", 1))
     with pytest.raises(ContentError, match="severance.*both kept whole and given break points") as error:
         load_rulebook(root)
-    assert error.value.location.file == "content/hyphenation.yaml"
+    assert error.value.location.file == "content/languages/en.yaml"
 
 
 def test_a_colour_over_the_ink_limit_is_an_error(tmp_path: Path) -> None:

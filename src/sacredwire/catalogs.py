@@ -20,6 +20,7 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.pofile import read_po, write_po
 
+from .languages import language
 from .model import SOURCE_LANG, BookMeta
 
 LOCALES_DIR = "locales"
@@ -78,10 +79,11 @@ def update_catalogs(root: Path, meta: BookMeta) -> list[Written]:
         path = root / catalog_path(lang)
         if path.is_file():
             with path.open("rb") as handle:
-                catalog = read_po(handle, locale=lang)
+                catalog = read_po(handle, locale=language(lang).locale)
         else:
-            catalog = Catalog(locale=lang, project=PROJECT, version=meta.version, copyright_holder=meta.author,
-                              msgid_bugs_address="", creation_date=_release_date(meta), fuzzy=False)
+            catalog = Catalog(locale=language(lang).locale, project=PROJECT, version=meta.version,
+                              copyright_holder=meta.author, msgid_bugs_address="",
+                              creation_date=_release_date(meta), fuzzy=False)
         catalog.update(template)
         # The header follows the template: same project, version and dates on every run.
         catalog.project, catalog.version = PROJECT, meta.version

@@ -22,6 +22,7 @@ from importlib.metadata import version as package_version
 from rich.console import Console
 
 from .diagnostics import ContentError
+from .languages import known_codes
 from .suggest import did_you_mean
 
 EXIT_OK, EXIT_FINDINGS, EXIT_UNLOADABLE = 0, 1, 2
@@ -80,10 +81,13 @@ def _verbosity() -> _Parser:
     return common
 
 
-def add_lang_argument(parser: argparse.ArgumentParser, choices: Sequence[str], what: str) -> None:
-    """``--lang`` as every command has it: one language, or ``all`` (the default), the book's languages."""
-    parser.add_argument("--lang", choices=[*choices, ALL_LANGUAGES], default=ALL_LANGUAGES,
-                        help=f"{what} (default: all, every language of content/book.yaml)")
+def add_lang_argument(parser: argparse.ArgumentParser, what: str) -> None:
+    """``--lang`` as every command has it: one language, or ``all`` (the default), the book's languages.
+
+    The languages are the content's (:func:`chosen_languages` checks the name once it is loaded).
+    """
+    parser.add_argument("--lang", default=ALL_LANGUAGES, metavar="LANG",
+                        help=f"{what}: a language of content/book.yaml, or all (the default)")
 
 
 def chosen_languages(value: str, book_languages: Sequence[str]) -> list[str]:
@@ -91,8 +95,10 @@ def chosen_languages(value: str, book_languages: Sequence[str]) -> list[str]:
     if value == ALL_LANGUAGES:
         return list(book_languages)
     if value not in book_languages:
+        # Any language with an entry may be what was meant ("ES" for es), the book's first.
+        candidates = [*book_languages, *(code for code in known_codes() if code not in book_languages)]
         raise UsageError(f"--lang {value!r} is not a language of content/book.yaml "
-                         f"(languages: {', '.join(book_languages)}){did_you_mean(value, book_languages)}")
+                         f"(languages: {', '.join(book_languages)}){did_you_mean(value, candidates)}")
     return [value]
 
 

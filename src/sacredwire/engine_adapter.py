@@ -28,6 +28,7 @@ from .engine.numbers import SOURCES, Multiples, RuleNumbers
 from .engine.rules import BehaviourRow
 from .engine.squad import ATTRIBUTES, Contract, StatArray, WeaponAccess
 from .ids import TableId
+from .languages import codes, language
 from .model import Row, Rulebook, Table, Text
 
 WEAPON_TABLES = {"improvised-combat": WeaponClass.IMPROVISED, "melee-weapons": WeaponClass.MELEE,
@@ -70,7 +71,8 @@ class Stated:
     """How a structured column's value reads in a row's words, and the words that name it.
 
     ``shown`` formats the value as the words print it (``2"``, ``+1``). ``names``
-    holds, per language, a pattern for the words that name such a value: a value
+    is the value's name in each language's entry (``stated`` in
+    ``content/languages/<code>.yaml``), which holds a pattern for the words that name such a value: a value
     needs both its number and its name in the words (a reworded "Knocks back 2""
     is reported), and words that name one while the column is empty are a value
     the engine would miss.
@@ -78,7 +80,7 @@ class Stated:
 
     column: str
     shown: Callable[[int], str]
-    names: Mapping[str, str] = field(default_factory=dict)
+    names: str = ""
 
 
 def _inches(value: int) -> str:
@@ -90,36 +92,32 @@ def _signed(value: int) -> str:
 
 
 WEAPON_STATED = (
-    Stated("knockback", _inches, {"en": r"\bKnockback\b", "es": r"\bEmpuje\b"}),
-    Stated("riposte_dt", _signed, {"en": r"\bwhen Riposting", "es": r"\ben Contraataque"}),
-    Stated("vs_armored", _signed, {"en": r"\barmored\b", "es": r"\bblindado\b"}),
-    Stated("critical_bonus", _signed, {"en": r"\bCritical roll", "es": r"\bCrítico\b"}),
-    Stated("reach", _inches, {"en": r"\breach\b", "es": r"^Alcance \d"}),
-    Stated("max_range", _inches, {"en": r"\bmax range\b", "es": r"\bAlcance máx"}),
+    Stated("knockback", _inches, "knockback"),
+    Stated("riposte_dt", _signed, "riposte_dt"),
+    Stated("vs_armored", _signed, "vs_armored"),
+    Stated("critical_bonus", _signed, "critical_bonus"),
+    Stated("reach", _inches, "reach"),
+    Stated("max_range", _inches, "max_range"),
 )
 # How a special names its re-roll ("Re-roll 1s and 2s", "Repite los 1 y 2"): the faces it re-rolls.
 REROLLS = {"en": r"\bRe-roll ((?:\d+s(?:, and |, | and )?)+)", "es": r"\bRepite (?:los )?((?:\d+s?(?:, | y )?)+)"}
 # Words that say a weapon never fumbles, which its fumble_table cell must then leave empty.
-NO_FUMBLES = {"en": r"\bNo fumbles\b", "es": r"\bSin pifias\b"}
-_OUTNUMBERED = {"en": r"\bDT Combat vs\. \d+\+ enemies\b", "es": r"\bND Combate vs\. \d+\+ enemigos\b"}
+NO_FUMBLES = "no_fumbles"
 CONTRACT_STATED = (
-    Stated("attribute_bonus", _signed, {"en": r"\bto one attribute\b", "es": r"\ba un atributo\b"}),
-    Stated("melee_damage", _signed, {"en": r"\bmelee damage\b", "es": r"\bdaño CC\b"}),
-    Stated("wounded_defense_dt", _signed, {"en": r"\bDT Defense below half Health\b",
-                                           "es": r"\bND Defensa por debajo de la mitad de su Salud\b"}),
-    Stated("outnumbered_combat_dt", _signed, _OUTNUMBERED),
-    Stated("outnumbered_by", lambda value: f"{value}+", _OUTNUMBERED),
-    Stated("engaged_move", lambda value: f'{value:+d}"', {"en": r"\bMove if ending Engaged\b",
-                                                         "es": r"\bMov si acaba Trabado\b"}),
+    Stated("attribute_bonus", _signed, "attribute_bonus"),
+    Stated("melee_damage", _signed, "melee_damage"),
+    Stated("wounded_defense_dt", _signed, "wounded_defense_dt"),
+    Stated("outnumbered_combat_dt", _signed, "outnumbered"),
+    Stated("outnumbered_by", lambda value: f"{value}+", "outnumbered"),
+    Stated("engaged_move", lambda value: f'{value:+d}"', "engaged_move"),
 )
 # Words that say a contract re-rolls its failed tests of an attribute (its rerolls_failed cell).
-REROLLS_FAILED = {"en": r"\bRe-roll failed\b", "es": r"\bRepite tiradas de \w+ fallidas\b"}
-IGNORES_ARMOR_MOVE = {"en": r"\bignores armor move penalty\b",
-                      "es": r"\bignora la penalización de Mov de la armadura\b"}
+REROLLS_FAILED = "rerolls_failed"
+IGNORES_ARMOR_MOVE = "ignores_armor_move"
 POWER_STATED = (Stated("dt", _signed),)
-# How a blessing's words say it restores Health ({dice}: the dice).
-HEALS = {"en": r"\b{dice} Health\b", "es": r"\b{dice} de Salud\b"}
-BLESSING_STATED = (Stated("dt", _signed, {"en": r"\bDT\b", "es": r"\bND\b"}),)
+# How a blessing's words say it restores Health (``{dice}`` in the pattern: the dice).
+HEALS = "heals"
+BLESSING_STATED = (Stated("dt", _signed, "blessing_dt"),)
 
 
 def _change_shown(stat: str) -> Callable[[int], str]:
@@ -181,12 +179,13 @@ class _Reader:
         return value
 
     def words(self, table: Table, row: Row, column: str) -> dict[str, str]:
-        """A text cell's words in every language (none when the cell is empty)."""
+        """A text cell's words in every language of the book (none when the cell is empty)."""
         value = self.cell(table, row, column)
         if value is None:
             return {}
         if isinstance(value, Text):
-            return dict(value.values)
+            # A language with an entry but not yet in the book is not read.
+            return {lang: words for lang, words in value.values.items() if lang in codes()}
         return {"en": str(value)}
 
     def parsed(self, table: Table, row: Row, column: str, parse: Callable[[Any], Any]) -> Any:
@@ -202,7 +201,7 @@ class _Reader:
         for item in stated:
             value = values[item.column]
             for lang, text in sorted(words.items()):
-                name = item.names.get(lang)
+                name = language(lang).stated[item.names] if item.names else None
                 named = bool(name and re.search(name, text))
                 if value is not None and (item.shown(value) not in text or name and not named):
                     self.problem(table, row, f"{item.column} is {item.shown(value)} but the {lang} "
@@ -212,10 +211,10 @@ class _Reader:
                                              f"but the {item.column} cell is empty: the engine would read none")
         return {key: value for key, value in values.items() if value is not None}
 
-    def says(self, table: Table, row: Row, text_column: str, patterns: Mapping[str, str]) -> set[str]:
-        """The languages whose words match their pattern."""
+    def says(self, table: Table, row: Row, text_column: str, stated: str) -> set[str]:
+        """The languages whose words match their pattern for ``stated`` (a name in each language's entry)."""
         return {lang for lang, text in self.words(table, row, text_column).items()
-                if lang in patterns and re.search(patterns[lang], text)}
+                if re.search(language(lang).stated[stated], text)}
 
 
 @dataclass(frozen=True)
@@ -379,8 +378,8 @@ def adapt_rules(rulebook: Rulebook) -> AdaptedRules:
             reader.problem(table, row, f"rolls_instead is 2 (roll twice) or empty, not {rolls_instead}")
         heal = reader.parsed(table, row, "heal", _optional_dice)
         for lang, text in sorted(reader.words(table, row, "effect").items()):
-            said = re.search(HEALS[lang].format(dice=r"\S+"), text) if lang in HEALS else None
-            if (lang in HEALS and (heal is None) != (said is None)) or (said and str(heal) not in said.group(0)):
+            said = re.search(language(lang).stated[HEALS].format(dice=r"\S+"), text)
+            if (heal is None) != (said is None) or (said and str(heal) not in said.group(0)):
                 reader.problem(table, row, f"heal is {heal} but the {lang} effect {text!r} does not say so")
         blessings.append(Blessing(row.key, reader.number(table, row, "roll"), dt=values.get("dt", 0),
                                   roll_twice=rolls_instead == 2, heal=heal))

@@ -35,22 +35,21 @@ from .engine_adapter import (
     _Reader,
     _signed,
 )
+from .languages import language
 from .model import Row, Rulebook, Table
 
 ACTION_STATED = (
-    Stated("dt", _signed, {"en": r"\bDT\b", "es": r"\bND\b"}),
-    Stated("reach", _inches, {"en": r"\bWithin \d", "es": r"^A \d"}),
+    Stated("dt", _signed, "action_dt"),
+    Stated("reach", _inches, "action_reach"),
 )
 CAMPAIGN_PREFIX = "campaign-"
 UNITS_SUFFIX = "-units"
 # The Coworkers' units table is read with the factions': the same tiers and spawns (I4.1).
 COWORKERS = "coworker"
 COWORKER_BEHAVIOUR = "coworker-behaviour-"
-LOOT_MARKERS = (Stated("markers", lambda value: f"{value} ", {"en": r"\bmarkers\b", "es": r"\bmarcadores\b"}),)
-LOOT_SEARCH_DT = (Stated("search_dt", _signed, {"en": r"\bDT to Search\b", "es": r"\bND al Buscar\b"}),)
+LOOT_MARKERS = (Stated("markers", lambda value: f"{value} ", "loot_markers"),)
+LOOT_SEARCH_DT = (Stated("search_dt", _signed, "loot_search_dt"),)
 # How a Hostile Timing row's words name a spawn's round and tier, per language ({round}, {tier}: its name).
-SPAWN_WORDS = {"en": (r"\bRound {round}\b", r"\b{tier} tier\b"),
-               "es": (r"\b[Rr]onda {round}\b", r"\bcategoría {tier}\b")}
 ATTACKS = {"Melee": Attack.MELEE, "Ranged": Attack.RANGED, "Power": Attack.POWER}
 # A Sample Models row's gear words print each item's price in parentheses, in the items' order.
 PRICE = re.compile(r"\((\d+)\)")
@@ -95,9 +94,9 @@ def _spawns(reader: _Reader, names: Mapping[str, Mapping[str, str]]) -> dict[str
                 reader.problem(table, row, f"spawns_at names the tier {spawn.tier!r}, which unit-tiers lacks")
                 continue
             for lang, text in sorted(reader.words(table, row, "spawns").items()):
-                if lang not in SPAWN_WORDS or lang not in names[spawn.tier]:
+                if lang not in names[spawn.tier]:
                     continue
-                round_words, tier_words = SPAWN_WORDS[lang]
+                round_words, tier_words = language(lang).stated["spawn_round"], language(lang).stated["spawn_tier"]
                 tier = re.escape(names[spawn.tier][lang])
                 if not (re.search(round_words.format(round=spawn.round), text)
                         and re.search(tier_words.format(tier=tier), text)):
@@ -198,11 +197,11 @@ def _samples(reader: _Reader, items: Mapping[str, Item], numbers: RuleNumbers) -
 # A5.1: the stats a critical changes for good ("attributes": all three), and how its words print the change.
 CRITICAL_STATS = ("move", "combat", "defense", "wits", "attributes")
 CRITICAL_OUTCOMES = ("bleed", "out-of-action")
-BLEEDS = {"en": r"\bper activation\b", "es": r"\bpor activación\b"}
-OUT_OF_ACTION = {"en": r"^OoA\b", "es": r"^FdC\b"}
+# The names, in each language entry's ``stated``, of the words that say a critical result bleeds or takes
+# the target Out of Action, and that a fumble damages its attacker.
+BLEEDS, OUT_OF_ACTION = "bleeds", "out_of_action"
 # A6: how a fumble's words name the damage its attacker takes.
-SELF_DAMAGE = {WEAPON_DAMAGE: {"en": r"(?i)\btake weapon damage\b", "es": r"(?i)\brecibe daño del arma\b"},
-               MAX_WEAPON_DAMAGE: {"en": r"\bmax weapon damage\b", "es": r"\bdaño máximo del arma\b"}}
+SELF_DAMAGE = {WEAPON_DAMAGE: "takes_weapon_damage", MAX_WEAPON_DAMAGE: "takes_max_weapon_damage"}
 
 
 def _shown(stat: str, change: int) -> str:
@@ -233,9 +232,9 @@ def _critical(reader: _Reader, table: Table, row: Row, numbers: RuleNumbers) -> 
         missing = [shown for shown in expected if shown not in text]
         if missing:
             reader.problem(table, row, f"the {lang} effect {text!r} does not print {', '.join(missing)}")
-        for name, patterns, value in (("bleed", BLEEDS, outcome == "bleed"),
-                                      ("out-of-action", OUT_OF_ACTION, outcome == "out-of-action")):
-            if lang in patterns and bool(re.search(patterns[lang], text)) != value:
+        for name, stated, value in (("bleed", BLEEDS, outcome == "bleed"),
+                                    ("out-of-action", OUT_OF_ACTION, outcome == "out-of-action")):
+            if bool(re.search(language(lang).stated[stated], text)) != value:
                 reader.problem(table, row, f"outcome is {outcome!r} but the {lang} effect {text!r} "
                                            f"{'does not say' if value else 'says'} {name}")
     return CriticalEffect(row.key, reader.parsed(table, row, "roll", Band.parse), bonus, lasting,
@@ -250,7 +249,7 @@ def _fumble(reader: _Reader, table: Table, row: Row) -> FumbleEffect:
     elif cell is not None:
         damage = reader.parsed(table, row, "self_damage", Dice.parse)
     for lang, text in sorted(reader.words(table, row, "effect").items()):
-        said = (re.search(SELF_DAMAGE[damage].get(lang, ""), text) if isinstance(damage, str)
+        said = (re.search(language(lang).stated[SELF_DAMAGE[damage]], text) if isinstance(damage, str)
                 else str(damage) in text if damage is not None else True)
         if not said:
             reader.problem(table, row, f"self_damage is {cell!r} but the {lang} effect does not say so: {text!r}")

@@ -28,26 +28,14 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from .languages import UnknownLanguage, language
 from .model import ExampleRole
+from .model.language import NumberWords
 
 ROOTS = ("given", "claims")
 
-_WORDS = {
-    "en": ("zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
-           "sixteen seventeen eighteen nineteen twenty").split(),
-    "es": ("cero uno dos tres cuatro cinco seis siete ocho nueve diez once doce trece catorce quince "
-           "dieciséis diecisiete dieciocho diecinueve veinte").split(),
-}
-# Spanish "uno" agrees with its noun: "una ventaja" (wordf), "un grupo" (wordm, before a masculine noun).
-_BEFORE_NOUN = {"wordf": {"es": {1: "una", 21: "veintiuna"}}, "wordm": {"es": {1: "un", 21: "veintiún"}}}
-_TENS = {"en": {30: "thirty", 40: "forty", 50: "fifty", 60: "sixty"},
-         "es": {30: "treinta", 40: "cuarenta", 50: "cincuenta", 60: "sesenta"}}
-# C4.16, C4.17: how many times one total holds the other.
-_TIMES = {"en": {2: "Double", 3: "Triple", 4: "quadruple", 5: "quintuple", 6: "sextuple"},
-          "es": {2: "Doble", 3: "Triple", 4: "cuádruple", 5: "quíntuple", 6: "séxtuple"}}
-_ADVERB = {"en": {1: "once", 2: "twice"}, "es": {1: "una vez", 2: "dos veces"}}
-_ADVERB_MANY = {"en": "{} times", "es": "{} veces"}
-_AND = {"en": "and", "es": "y"}
+# The number words of each language (words, tens, "one" before a noun, times, adverbs, the word before a
+# list's last item, the other words that state a count) are in its entry: content/languages/<code>.yaml.
 
 # An outcome's word, by format and language: the claim's value (an engine outcome, a morale result,
 # where a grenade goes, or whether a shot strays) -> the word a sentence uses for it.
@@ -75,15 +63,6 @@ OUTCOME_WORDS = {
     "es": {"impacta", "impacto", "falla", "fallo", "aguanta"},
 }
 
-# Words that state a count or a total, in each language. The Spanish articles "un" and "una"
-# and the English "a" and "an" are not counted: they are grammar, not a number a reader checks.
-_NUMBER_WORDS = {
-    # "once" is left out: "at once" says when, not how many times.
-    "en": {*_WORDS["en"], *_TENS["en"].values(), "hundred", "twice", "thrice",
-           "double", "triple", "quadruple", "quintuple", "half"},
-    "es": {*_WORDS["es"], "veintiuno", "veintiuna", *_TENS["es"].values(), "cien", "doble", "triple",
-           "cuádruple", "quíntuple", "mitad"},
-}
 _DIGITS = re.compile(r"(?<![A-Za-z])\d*[dD]\d+(?:[+-]\d+)?|\d+")
 _WORD = re.compile(r"[^\W\d_]+")
 _RANGE = re.compile(r"^(\d+)-(\d+)$")
@@ -135,7 +114,7 @@ def show(value: Any, fmt: str, lang: str) -> str:
         if not isinstance(value, list) or not value:
             raise FieldError(f"the list format needs a list, not {value!r}")
         items = [show(item, "", lang) for item in value]
-        return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} {_AND.get(lang, 'and')} {items[-1]}"
+        return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} {_numbers(lang).list_and} {items[-1]}"
     if fmt.lower() in _OUTCOMES:
         words = _OUTCOMES[fmt.lower()].get(lang, _OUTCOMES[fmt.lower()]["en"])
         if isinstance(value, (list, Mapping)) or value not in words:
@@ -151,13 +130,14 @@ def show(value: Any, fmt: str, lang: str) -> str:
         raise FieldError(f"the {fmt} format needs a whole number, not {value!r}")
     if fmt == "signed":
         return f"{value:+d}"
+    numbers = _numbers(lang)
     if fmt.lower() in ("word", "wordf", "wordm"):
-        text = _BEFORE_NOUN.get(fmt.lower(), {}).get(lang, {}).get(value) or _number_word(value, lang)
+        before_noun = {"wordf": numbers.before_feminine, "wordm": numbers.before_masculine}.get(fmt.lower(), {})
+        text = before_noun.get(value) or _number_word(value, lang)
     elif fmt.lower() == "times":
-        text = (_TIMES.get(lang, _TIMES["en"]).get(value) or _missing(value, fmt)).lower()
+        text = (numbers.times.get(value) or _missing(value, fmt)).lower()
     else:
-        adverbs = _ADVERB.get(lang, _ADVERB["en"])
-        text = adverbs.get(value) or _ADVERB_MANY.get(lang, _ADVERB_MANY["en"]).format(_number_word(value, lang))
+        text = numbers.adverbs.get(value) or numbers.adverb_many.format(_number_word(value, lang))
     return text[0].upper() + text[1:] if fmt[0].isupper() else text
 
 
@@ -165,12 +145,20 @@ def _missing(value: int, fmt: str) -> str:
     raise FieldError(f"no {fmt} word for {value}")
 
 
+def _numbers(lang: str) -> NumberWords:
+    """The number words of ``lang``; FieldError for a language the content has no entry for."""
+    try:
+        return language(lang).numbers
+    except UnknownLanguage as error:
+        raise FieldError(str(error)) from None
+
+
 def _number_word(value: int, lang: str) -> str:
-    words = _WORDS.get(lang, _WORDS["en"])
-    if 0 <= value < len(words):
-        return words[value]
-    if value in _TENS.get(lang, {}):
-        return _TENS[lang][value]
+    numbers = _numbers(lang)
+    if 0 <= value < len(numbers.words):
+        return numbers.words[value]
+    if value in numbers.tens:
+        return numbers.tens[value]
     raise FieldError(f"no {lang} number word for {value}: print it as digits")
 
 
@@ -186,7 +174,7 @@ def typed_numbers(text: str, lang: str, outcomes: bool = False) -> Iterator[Type
     """Digits, dice and number words in ``text`` (the words between fields); with ``outcomes``, outcome
     words too (inside a worked example, where the engine computes the outcome)."""
     found = [TypedNumber(match.group(), match.start()) for match in _DIGITS.finditer(text)]
-    words = _NUMBER_WORDS.get(lang, _NUMBER_WORDS["en"])
+    words: frozenset[str] = _numbers(lang).count_words()
     if outcomes:
         words = words | OUTCOME_WORDS.get(lang, set())
     found += [TypedNumber(match.group(), match.start()) for match in _WORD.finditer(text)

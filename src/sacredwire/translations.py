@@ -49,7 +49,8 @@ def missing_translations(rulebook: Rulebook, lang: str) -> list[Missing]:
     for (key, booklet_lang), booklet in sorted(rulebook.booklets.items()):
         if booklet_lang != SOURCE_LANG or (key, lang) not in rulebook.booklets:
             continue
-        translated = {section.id for section in rulebook.booklets[(key, lang)].all_sections()}
+        translated = {section.id for section in rulebook.booklets[(key, lang)].all_sections()
+                      if not section.untranslated}
         missing += [Missing(section, key) for section in booklet.all_sections() if section.id not in translated]
     return missing
 
@@ -99,6 +100,8 @@ def stale_translations(rulebook: Rulebook, lang: str) -> list[Staleness]:
             continue
         for section in booklet.all_sections():
             source = english.get(section.id)
+            if section.untranslated:
+                continue  # not translated at all: missing_translations lists it
             if source is None or section.translated_from != source.fingerprint:
                 stale.append(Staleness(section, source))
     return stale

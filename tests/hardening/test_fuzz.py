@@ -28,7 +28,7 @@ ROUNDS = int(os.environ.get("SW28_FUZZ_ROUNDS", "60"))
 FILES = ["content/book.yaml", "content/glossary.yaml", "content/quick-reference.yaml",
          "content/tables/core.yaml", "content/tables/requisitions-weapons.yaml", "content/examples/core-rules.yaml",
          "content/core-rules/en/04-combat.md", "content/core-rules/es/04-combat.md",
-         "content/missions/en/02-the-missions.md"]
+         "content/missions/en/02-the-missions.md", "content/languages/es.yaml"]
 # Structure-level damage: what a careless or hostile contributor might type.
 SNIPPETS = [b"&a ", b"*a ", b"{C", b"{C4.7 }", b"{c4.7}", b"{table:", b"{table:../x}", b"{pagebreak}", b":::",
             b"::: example", b"::: quote", b"::: summary\n", b"<div>", b"</div>", b'<a rel="attachment" href="x">',

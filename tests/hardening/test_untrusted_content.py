@@ -26,7 +26,7 @@ BROKEN = [
     ("no languages", BOOK, "languages: [en]", "languages: []", 2, f"{BOOK}:1: error: languages must include"),
     ("language twice", BOOK, "languages: [en]", "languages: [en, en]", 2, f"{BOOK}:1: error: languages lists"),
     ("language not a word", BOOK, "languages: [en]", "languages: [en, [es]]", 2,
-     f"{BOOK}:1: error: unsupported language"),
+     f"{BOOK}:1: error: languages must list language codes"),
     ("invalid date", BOOK, "date: 2026-11-30", "date: 2026-13-45", 2, f"{BOOK}:1: error: date '2026-13-45'"),
     ("date and time", BOOK, "date: 2026-11-30", "date: 2026-11-30 10:00:00", 2, f"{BOOK}:1: error: date"),
     ("alias", GLOSSARY, "terms:\n", "x: &a [1]\nterms:\n", 2, f"{GLOSSARY}:1: error: YAML anchors and aliases"),

@@ -78,7 +78,9 @@ def _sections(rulebook: Rulebook, lang: str) -> dict[RuleId, _Placed]:
     for (key, booklet_lang), booklet in rulebook.booklets.items():
         if booklet_lang == lang:
             for section in booklet.all_sections():
-                found.setdefault(section.id, _Placed(key, section))
+                # An English section standing in for a missing translation is the translation pending.
+                if not section.untranslated:
+                    found.setdefault(section.id, _Placed(key, section))
     return found
 
 

@@ -40,10 +40,12 @@ def iter_xrefs(rulebook: Rulebook) -> Iterator:
 
 
 def iter_sections(rulebook: Rulebook) -> Iterator:
-    """(booklet, section) for every section of every booklet and language."""
+    """(booklet, section) for every section of every booklet and language (an English section
+    standing in a translation that has none yet is checked once, as English)."""
     for booklet in rulebook.booklets.values():
         for section in booklet.all_sections():
-            yield booklet, section
+            if not section.untranslated:
+                yield booklet, section
 
 
 # Importing each family's module registers its checks.

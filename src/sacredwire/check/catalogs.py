@@ -14,6 +14,7 @@ from babel.messages.pofile import PoFileError, read_po
 
 from ..catalogs import LOCALES_DIR, TEMPLATE, catalog_path
 from ..diagnostics import Diagnostic, Location, Severity
+from ..languages import language
 from ..model import SOURCE_LANG, Rulebook
 from . import check
 
@@ -22,7 +23,8 @@ FIX = "translate it in the catalog and remove its '#, fuzzy' line; 'sw28 catalog
 
 def _read(path: Path, lang: str | None):
     with path.open("rb") as handle:
-        return read_po(handle, locale=lang, abort_invalid=True)
+        # The template (no language) is read without a locale.
+        return read_po(handle, locale=language(lang).locale if lang else None, abort_invalid=True)
 
 
 @check("catalogs")

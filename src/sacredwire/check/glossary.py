@@ -32,8 +32,9 @@ import yaml
 from babel.messages.pofile import read_po
 
 from ..diagnostics import ContentError, Diagnostic, Location, Severity
+from ..languages import known_codes
 from ..load import compose_yaml
-from ..model import LANGUAGES, Rulebook, Term
+from ..model import Rulebook, Term
 from . import check, iter_sections
 from ._source import source_lines
 
@@ -100,7 +101,7 @@ def yaml_lines(root: Path, rel: str, lang: str) -> Iterator[tuple[int, str, str]
 def _yaml_strings(path: Path, rel: str, mtime_ns: int, size: int) -> tuple[tuple[str, int, str, str], ...]:
     """``(language, line, text, field)`` for every string under a language key of a YAML file."""
     return tuple((lang, line, text, field)
-                 for lang in LANGUAGES for line, text, field in _compose_lines(path, rel, lang))
+                 for lang in known_codes() for line, text, field in _compose_lines(path, rel, lang))
 
 
 def _compose_lines(path: Path, rel: str, lang: str) -> Iterator[tuple[int, str, str]]:

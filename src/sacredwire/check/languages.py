@@ -12,12 +12,11 @@ from collections.abc import Iterable, Iterator
 
 from ..diagnostics import Diagnostic, Location, Severity
 from ..ids import RuleId
+from ..languages import language
 from ..model import Booklet, Rulebook, Section, Text
 from ..translations import SOURCE_LANG, stale_translations
 from . import check
 from ._source import prose_lines
-
-LANGUAGE_NAMES = {"en": "English", "es": "Spanish"}
 
 # Dice ("2d6", "d4+1") are one token; "1,5" and "1.5" are the same number.
 _NUMBER = re.compile(r"(?<![A-Za-z])\d*[dD]\d+(?:[+-]\d+)?|\d+(?:[.,]\d+)?")
@@ -28,7 +27,8 @@ Items = list[tuple[str, Location]]
 
 
 def _name(lang: str) -> str:
-    return LANGUAGE_NAMES.get(lang, lang)
+    """The language's name in English, from its entry ("Spanish")."""
+    return language(lang).name
 
 
 def _translations(rulebook: Rulebook) -> Iterator[tuple[Booklet, Booklet]]:
@@ -37,14 +37,17 @@ def _translations(rulebook: Rulebook) -> Iterator[tuple[Booklet, Booklet]]:
         source = rulebook.booklets.get((meta.key, SOURCE_LANG))
         for lang in rulebook.meta.languages:
             translation = rulebook.booklets.get((meta.key, lang))
-            if source and translation and lang != SOURCE_LANG:
+            # A booklet with no section of its own yet is LANG001's.
+            if source and translation and lang != SOURCE_LANG and _by_id(translation):
                 yield source, translation
 
 
 def _by_id(booklet: Booklet) -> dict[RuleId, Section]:
+    """The booklet's own sections by ID: not the English ones standing in for a missing translation."""
     found: dict[RuleId, Section] = {}
     for section in booklet.all_sections():
-        found.setdefault(section.id, section)
+        if not section.untranslated:
+            found.setdefault(section.id, section)
     return found
 
 
@@ -60,7 +63,8 @@ def _section_pairs(rulebook: Rulebook) -> Iterator[tuple[Section, Section, str]]
 @check("languages")
 def booklet_missing_language(rulebook: Rulebook) -> Iterator[Diagnostic]:
     for meta in rulebook.meta.booklets:
-        present = [lang for lang in rulebook.meta.languages if (meta.key, lang) in rulebook.booklets]
+        present = [lang for lang in rulebook.meta.languages
+                   if (meta.key, lang) in rulebook.booklets and _by_id(rulebook.booklets[(meta.key, lang)])]
         for lang in rulebook.meta.languages:
             if present and lang not in present:
                 yield Diagnostic("LANG001", Severity.ERROR, meta.location,

@@ -16,7 +16,7 @@ from ._source import prose_lines
 
 VOLUMES = range(1, 6)
 # Folders of content/ that hold no booklet.
-DATA_FOLDERS = ("tables", "examples")
+DATA_FOLDERS = ("tables", "examples", "languages")
 
 _PROSE_VERSION = re.compile(r"(?<![\w.])v?(?P<version>\d+\.\d+\.\d+(?:-[0-9A-Za-z]+(?:\.[0-9A-Za-z]+)*)?)\b")
 _PEP440 = re.compile(r"^v?(?P<release>\d+(?:\.\d+)*)(?:[-_.]?(?P<pre>a|alpha|b|beta|c|rc|pre|preview)"

@@ -24,19 +24,18 @@ import re
 from collections.abc import Iterator
 
 from ..diagnostics import Diagnostic, Severity
+from ..languages import every_language, language
 from ..model import Rulebook, Section, XRef
 from . import check, iter_xrefs
 
-# Words after which a printed title reads as part of the sentence.
-INTRODUCING_WORDS = {
-    "en": {"see", "in", "under", "of", "by", "per", "from", "with", "to", "on", "at", "into", "for",
-           "and", "or", "the", "a", "an", "its", "their", "as", "like", "via", "also", "following"},
-    "es": {"ver", "véase", "véanse", "en", "de", "del", "según", "con", "por", "sobre", "bajo", "a",
-           "al", "y", "e", "o", "u", "el", "la", "los", "las", "su", "sus", "como", "mediante",
-           "también", "para"},
-}
-# Words too common to count as repeating a title ("Line of Sight" after "of").
-_MINOR_WORDS = INTRODUCING_WORDS["en"] | INTRODUCING_WORDS["es"] | {"&", "vs", "y/o"}
+# Words after which a printed title reads as part of the sentence: ``introducing_words`` in each
+# language's entry. Those of every language, and these, are too common to count as repeating a title
+# ("Line of Sight" after "of").
+_MINOR_SYMBOLS = frozenset({"&", "vs", "y/o"})
+
+
+def _minor_words() -> frozenset[str]:
+    return frozenset().union(*(entry.introducing_words for entry in every_language())) | _MINOR_SYMBOLS
 # How many words before a reference may repeat its title.
 _WINDOW = 2
 # Inline Markdown that prints nothing: emphasis marks and code ticks.
@@ -67,9 +66,10 @@ def _clause_before(xref: XRef) -> str:
 
 
 def _repeated_title_word(clause: str, title: str) -> str | None:
-    title_words = {_stem(word) for word in _WORD.findall(title) if word.casefold() not in _MINOR_WORDS}
+    minor = _minor_words()
+    title_words = {_stem(word) for word in _WORD.findall(title) if word.casefold() not in minor}
     for word in reversed(_WORD.findall(clause)[-_WINDOW:]):
-        if word.casefold() in _MINOR_WORDS:
+        if word.casefold() in minor:
             break  # "a Power from {A4.1}": the title starts after "from"
         if _stem(word) in title_words:
             return word
@@ -92,7 +92,7 @@ def _unfit_word_before(xref: XRef, lang: str) -> str | None:
     if not words:
         return None
     last = words[-1]
-    return None if last.casefold() in INTRODUCING_WORDS.get(lang, set()) else last
+    return None if last.casefold() in language(lang).introducing_words else last
 
 
 @check("xref")

@@ -30,7 +30,7 @@ Spanish template catalog (template sources are English and left out).
 Limits: the checks read spelling, not grammar. ES006 takes a word to be a
 name or term when the glossary, a section title or a capital in the middle of
 some Spanish sentence shows it with its capital; ES007 reads a closed list of
-forms (``VOSOTROS``, ``USTED`` below) and the ``-áis``/``-éis`` endings.
+forms (``register`` in ``content/languages/es.yaml``) and the ``-áis``/``-éis`` endings.
 """
 
 from __future__ import annotations
@@ -72,16 +72,11 @@ _CAPITALISED = re.compile(r"(?<=[a-záéíóúüñ] )([A-ZÁÉÍÓÚÑ][\wáéí
 _PLACEHOLDER = re.compile(r"%\([a-z_]+\)[sd]")
 _USTED_MARK = re.compile(r"<!--\s*register:\s*usted\s*-->")
 
-# Vosotros forms (pronouns and the imperatives a rulebook uses) and usted forms.
-VOSOTROS = ("vosotros", "vosotras", "vuestro", "vuestra", "vuestros", "vuestras", "os", "sois",
-            "seguid", "tirad", "elegid", "haced", "colocad", "jugad", "mirad", "usad", "poned",
-            "tomad", "retirad", "añadid", "desplegad", "moved", "activad", "alternad", "decidid",
-            "leed", "contad", "sumad", "restad", "robad", "sacad", "marcad", "anotad", "dejad")
-USTED = ("usted", "ustedes")
+# Vosotros forms (pronouns and the imperatives a rulebook uses) and usted forms: ``register`` in
+# content/languages/es.yaml.
 # "-áis"/"-éis" verb endings; numbers spelled out end the same way.
 _VOSOTROS_ENDING = re.compile(r"\b[\wáéíóúñ]{2,}(?:áis|éis)\b", re.IGNORECASE)
 _NOT_VERBS = {"dieciséis", "veintiséis"}
-_REGISTER = re.compile(r"\b(" + "|".join(VOSOTROS + USTED) + r")\b", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -215,14 +210,20 @@ def _colon(spanish: SpanishLine, names: set[str]) -> Iterator[Diagnostic]:
                        "except for names, game terms and quotations")
 
 
-def _register(spanish: SpanishLine) -> Iterator[Diagnostic]:
+def _register_forms(plural: tuple[str, ...], formal: tuple[str, ...]) -> re.Pattern[str] | None:
+    """Any of the register's forms as a whole word (None if the entry lists none)."""
+    forms = plural + formal
+    return re.compile(r"\b(" + "|".join(map(re.escape, forms)) + r")\b", re.IGNORECASE) if forms else None
+
+
+def _register(spanish: SpanishLine, forms: re.Pattern[str] | None, formal: tuple[str, ...]) -> Iterator[Diagnostic]:
     text = _BRACES.sub(" ", spanish.text)
-    found = [m.group(1) for m in _REGISTER.finditer(text)]
+    found = [m.group(1) for m in forms.finditer(text)] if forms else []
     found += [m.group() for m in _VOSOTROS_ENDING.finditer(text) if m.group().lower() not in _NOT_VERBS]
     for word in found:
-        if word.lower() in USTED and spanish.usted:
+        if word.lower() in formal and spanish.usted:
             continue
-        form = "usted" if word.lower() in USTED else "vosotros"
+        form = "usted" if word.lower() in formal else "vosotros"
         yield _finding("ES007", spanish, f"{word!r} is a {form} form; the rules speak to one player as tú",
                        "use the tú form, or a form for both players ('los jugadores siguen'); an "
                        "in-world quote may keep usted after <!-- register: usted -->")
@@ -253,9 +254,11 @@ def spanish_norms(rulebook: Rulebook) -> Iterator[Diagnostic]:
         return
     lines = list(spanish_lines(rulebook))
     names = _capitalised_words(rulebook, lines)
+    entry = rulebook.languages[SPANISH]
+    forms = _register_forms(entry.plural_forms, entry.formal_forms)
     for spanish in lines:
         yield from _references(spanish)
         yield from _numbers(spanish)
         yield from _colon(spanish, names)
-        yield from _register(spanish)
+        yield from _register(spanish, forms, entry.formal_forms)
         yield from _line_end(spanish)

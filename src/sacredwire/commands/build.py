@@ -19,7 +19,7 @@ from ..editions import EDITIONS
 from ..fontsetup import isolate_fonts
 from ..load import find_project_root, load_rulebook
 from ..locks import building_into
-from ..model import LANGUAGES, Rulebook
+from ..model import Rulebook
 from ..suggest import did_you_mean
 from ._progress import BuildDisplay
 
@@ -34,7 +34,7 @@ def _target_help() -> str:
 def _arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("targets", nargs="*", metavar="TARGET",
                         help=_target_help())
-    add_lang_argument(parser, LANGUAGES, "language to build")
+    add_lang_argument(parser, "language to build")
     parser.add_argument("--out", type=_out_folder, default=None, metavar="DIR",
                         help="output folder (default: build/ in the project)")
     parser.add_argument("--jobs", type=positive_int, default=None, metavar="N",

@@ -8,7 +8,6 @@ from rich.console import Console
 
 from ..changes import FORMATTERS, GitError, changes_between, latest_release_tag
 from ..cli import EXIT_OK, EXIT_UNLOADABLE, add_lang_argument, chosen_languages, command
-from ..model import LANGUAGES
 from . import load_project
 
 
@@ -17,7 +16,7 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
                         help="git revision of the old version (default: the latest release tag, v*)")
     parser.add_argument("to_rev", nargs="?", metavar="TO",
                         help="git revision of the new version (default: the content on disk)")
-    add_lang_argument(parser, LANGUAGES, "language to compare")
+    add_lang_argument(parser, "language to compare")
     parser.add_argument("--format", choices=list(FORMATTERS), default="text",
                         help="text (default), markdown (release notes) or json")
 

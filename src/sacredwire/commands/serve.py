@@ -8,8 +8,8 @@ from rich.console import Console
 
 from ..cli import EXIT_OK, EXIT_UNLOADABLE, add_lang_argument, chosen_languages, command
 from ..diagnostics import ContentError
-from ..load import find_project_root, load_rulebook
-from ..model import LANGUAGES
+from ..load import find_project_root, language_codes, load_rulebook
+from ..model import SOURCE_LANG
 
 DEFAULT_PORT = 8028
 
@@ -17,7 +17,7 @@ DEFAULT_PORT = 8028
 def _arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--port", type=int, default=DEFAULT_PORT, metavar="N",
                         help=f"port on 127.0.0.1 (default: {DEFAULT_PORT}; 0 picks a free one)")
-    add_lang_argument(parser, LANGUAGES, "language(s) to preview")
+    add_lang_argument(parser, "language(s) to preview")
 
 
 @command(
@@ -38,7 +38,10 @@ def serve_command(args: argparse.Namespace, console: Console) -> int:
         book_languages = load_rulebook(root).meta.languages
     except ContentError:
         # Content that does not load yet is previewed all the same: the banner says why.
-        book_languages = LANGUAGES
+        try:
+            book_languages = language_codes(root)
+        except ContentError:
+            book_languages = (SOURCE_LANG,)
     langs = chosen_languages(args.lang, book_languages)
     try:
         serve(root, langs, args.port, lambda message: console.print(message, markup=False))

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Literal
 
 from ..artifact import Artifact
 from ..diagnostics import LayoutError
+from ..languages import language
 
 if TYPE_CHECKING:
     # Only named here: loading the layout (WeasyPrint) is what an edition never needs.
@@ -72,7 +73,6 @@ class EditionSettings:
     # cannot be made.
     ink_limit: float | None = None
     output_info: str = "CGATS TR 001-1995 (SWOP): offset printing on coated paper"
-    screen_languages: tuple[tuple[str, str], ...] = (("en", "en-US"), ("es", "es"))
 
     def __post_init__(self) -> None:
         if not 0 <= self.press_bleed_mm <= 10:
@@ -87,8 +87,8 @@ class EditionSettings:
             raise ValueError(f"the card gutter must be between 0 and 5 mm, not {self.card_gutter_mm}")
 
     def screen_language(self, lang: str) -> str:
-        """The language tag a screen reader is given for ``lang``."""
-        return dict(self.screen_languages).get(lang, lang)
+        """The language tag a screen reader is given for ``lang`` (its entry's ``tag``)."""
+        return language(lang).tag
 
 
 Finish = Callable[[LaidOutDocument, EditionSettings], list[Artifact]]

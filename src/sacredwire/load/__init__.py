@@ -8,6 +8,7 @@ left for the checker, which reports all findings at once.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 import re
 from functools import lru_cache
@@ -16,20 +17,26 @@ from pathlib import Path
 from ..colour import Cmyk
 from ..diagnostics import ContentError, Location
 from ..ids import TableId, is_file_key
+from ..languages import known_codes
+from ..languages import use as use_languages
 from ..model import (
-    LANGUAGES,
     SOURCE_LANG,
     Booklet,
     BookletMeta,
     BookMeta,
     Chapter,
-    HyphenationRules,
+    Language,
     Rulebook,
+    Section,
     Table,
     Term,
 )
 from ._boards import read_boards, with_boards
 from ._files import content_files, read_content_text
+from ._languages import entry_codes as entry_codes
+from ._languages import language_codes as language_codes
+from ._languages import read_language_entries as read_language_entries
+from ._languages import read_languages
 from ._prose import parse_prose
 from ._rules import read_parameters
 from ._search import read_search_words
@@ -54,11 +61,24 @@ def find_project_root(start: Path) -> Path:
                        "not inside a Sacred Wire 28 project (no content/book.yaml here or above)")
 
 
-def _read_meta(root: Path, ink_limit: int) -> BookMeta:
-    """``content/book.yaml``; a volume colour may carry at most ``ink_limit`` percent of ink."""
+def _read_meta(root: Path, ink_limit: int) -> tuple[BookMeta, dict[str, Language]]:
+    """``content/book.yaml`` and its languages' entries; a volume colour may carry at most ``ink_limit``
+    percent of ink."""
     rel = f"{CONTENT_DIR}/book.yaml"
     fields = Fields(read_yaml(root / rel, rel), rel, "book metadata")
     fields.only("title", "version", "date", "author", "licence", "licence_url", "site_url", "languages", "booklets")
+    languages = tuple(fields.require("languages", list))
+    for lang in languages:
+        if not isinstance(lang, str):
+            raise fields.error(f"languages must list language codes (en, es, fr), not {lang!r}")
+    if SOURCE_LANG not in languages:
+        raise fields.error(f"languages must include {SOURCE_LANG!r}, the language every translation "
+                           f"is made from")
+    if len(set(languages)) != len(languages):
+        raise fields.error(f"languages lists a language twice: {list(languages)}")
+    # Every text below is checked against the book's languages: their entries come first.
+    entries = read_languages(root, languages, fields.location)
+    use_languages(entries, read_languages(root, [code for code in entry_codes(root) if code not in languages]))
     booklets = []
     for raw in fields.require("booklets", list):
         booklet = Fields(raw, rel, "a booklet").only("key", "volume", "letter", "title", "subtitle", "colour",
@@ -80,15 +100,6 @@ def _read_meta(root: Path, ink_limit: int) -> BookMeta:
             colour=_read_cmyk(booklet, rel, ink_limit), blurb=booklet.text("blurb", required=False),
             page_per_section=tuple(page_per_section), page_per_faction=tuple(page_per_faction),
         ))
-    languages = tuple(fields.require("languages", list))
-    for lang in languages:
-        if not isinstance(lang, str) or lang not in LANGUAGES:
-            raise fields.error(f"unsupported language {lang!r} (supported: {', '.join(LANGUAGES)})")
-    if SOURCE_LANG not in languages:
-        raise fields.error(f"languages must include {SOURCE_LANG!r}, the language every translation "
-                           f"is made from")
-    if len(set(languages)) != len(languages):
-        raise fields.error(f"languages lists a language twice: {list(languages)}")
     date = str(fields.require("date", str))
     try:
         datetime.date.fromisoformat(date)
@@ -104,7 +115,7 @@ def _read_meta(root: Path, ink_limit: int) -> BookMeta:
         languages=languages, booklets=tuple(booklets), location=fields.location,
         # One form, ending in a slash, so page paths join it as they are.
         site_url=site_url.rstrip("/") + "/" if site_url else "",
-    )
+    ), entries
 
 
 def _read_cmyk(owner: Fields, rel: str, ink_limit: int) -> Cmyk | None:
@@ -126,39 +137,12 @@ def _read_cmyk(owner: Fields, rel: str, ink_limit: int) -> Cmyk | None:
     return colour
 
 
-def _read_hyphenation(root: Path) -> dict[str, HyphenationRules]:
-    """``content/hyphenation.yaml``: per language, words never broken and preferred break points."""
-    rel = f"{CONTENT_DIR}/hyphenation.yaml"
-    if not (root / rel).is_file():
-        return {}
-    fields = Fields(read_yaml(root / rel, rel), rel, "hyphenation list").only(*LANGUAGES)
-    rules: dict[str, HyphenationRules] = {}
-    for lang in LANGUAGES:
-        raw = fields.get(lang, dict)
-        if raw is None:
-            continue
-        entry = Fields(raw, rel, f"the {lang} hyphenation list", fields.location.line).only("keep", "breaks")
-        keep = entry.get("keep", list, [])
-        breaks = entry.get("breaks", list, [])
-        for word in (*keep, *breaks):
-            if not isinstance(word, str) or not word.strip() or " " in word:
-                raise entry.error(f"{lang}: {word!r} is not a single word")
-        doubled = sorted({word.lower() for word in keep} & {word.replace("-", "").lower() for word in breaks})
-        if doubled:
-            raise entry.error(f"{lang}: {doubled[0]!r} is both kept whole and given break points")
-        rules[lang] = HyphenationRules(
-            keep=frozenset(word.lower() for word in keep),
-            breaks={word.replace("-", "").lower(): word.lower() for word in breaks},
-        )
-    return rules
-
-
 def _read_glossary(root: Path) -> dict[str, Term]:
     rel = f"{CONTENT_DIR}/glossary.yaml"
     fields = Fields(read_yaml(root / rel, rel), rel, "glossary").only("terms")
     terms: dict[str, Term] = {}
     for raw in fields.require("terms", list):
-        term = Fields(raw, rel, "a term").only("key", "kind", "en", "es", "abbr", "avoid", "avoid_en", "case")
+        term = Fields(raw, rel, "a term").only("key", "kind", *known_codes(), "abbr", "avoid", "avoid_en", "case")
         key = term.require("key", str)
         if key in terms:
             raise term.error(f"duplicate glossary term {key!r} (first at {terms[key].location})")
@@ -180,7 +164,7 @@ def _read_glossary(root: Path) -> dict[str, Term]:
             raise term.error(f"case of {key} must be 'exact' (or left out), not {case!r}")
         terms[key] = Term(
             key=key, kind=term.require("kind", str),
-            text=as_text({lang: raw[lang] for lang in LANGUAGES if lang in raw}, term.location, key),
+            text=as_text({lang: raw[lang] for lang in known_codes() if lang in raw}, term.location, key),
             abbr=as_text(abbr, term.location, f"abbr of {key}") if abbr else None,
             location=term.location, avoid=tuple(avoid), avoid_en=tuple(avoid_en),
             exact_case=case == "exact",
@@ -231,12 +215,39 @@ def _read_booklet(root: Path, meta: BookletMeta, lang: str, tables: dict[TableId
     return Booklet(meta=meta, lang=lang, chapters=tuple(chapters))
 
 
+def _untranslated(section: Section) -> Section:
+    return dataclasses.replace(section, untranslated=True)
+
+
+def _with_untranslated(source: Booklet, translation: Booklet | None, lang: str) -> Booklet:
+    """``translation`` with every English chapter and section it has not yet, in the English order.
+
+    What is missing prints in English, marked (``Section.untranslated``); the checks still
+    report it (LANG001, LANG002) and ``sw28 translations`` lists it.
+    """
+    have = {section.id: section for section in translation.all_sections()} if translation else {}
+    english = {section.id for section in source.all_sections()}
+    if translation is not None and english <= set(have):
+        return translation
+    theirs = {chapter.intro.id: chapter for chapter in translation.chapters} if translation else {}
+    chapters = []
+    for chapter in source.chapters:
+        intro = have.get(chapter.intro.id) or _untranslated(chapter.intro)
+        sections = [have.get(section.id) or _untranslated(section) for section in chapter.sections]
+        # A section only the translation has stays, in the order of the IDs (LANG002 reports it).
+        own = theirs.get(chapter.intro.id)
+        sections += [section for section in (own.sections if own else ()) if section.id not in english]
+        chapters.append(Chapter(intro=intro, sections=tuple(sorted(sections, key=lambda section: section.id))))
+    chapters += [chapter for chapter in theirs.values() if chapter.intro.id not in english]
+    return Booklet(meta=source.meta, lang=lang, chapters=tuple(chapters))
+
+
 def load_rulebook(root: Path) -> Rulebook:
     """Read the whole content tree under ``root`` (the project folder)."""
     root = root.resolve()
     # The print settings first: they bound the colours book.yaml may define.
     settings = read_settings(root)
-    meta = _read_meta(root, settings.print.ink_limit)
+    meta, languages = _read_meta(root, settings.print.ink_limit)
     tables: dict[TableId, Table] = _read_collection(root, "tables", read_table, "table")
     booklets = {}
     for booklet_meta in meta.booklets:
@@ -244,6 +255,11 @@ def load_rulebook(root: Path) -> Rulebook:
             booklet = _read_booklet(root, booklet_meta, lang, tables)
             if booklet is not None:
                 booklets[(booklet_meta.key, lang)] = booklet
+        source = booklets.get((booklet_meta.key, SOURCE_LANG))
+        for lang in meta.languages:
+            if source is not None and lang != SOURCE_LANG:
+                booklets[(booklet_meta.key, lang)] = _with_untranslated(
+                    source, booklets.get((booklet_meta.key, lang)), lang)
     for booklet_meta in meta.booklets:
         chapters = {str(chapter.intro.id) for (key, _), booklet in booklets.items() if key == booklet_meta.key
                     for chapter in booklet.chapters}
@@ -260,7 +276,7 @@ def load_rulebook(root: Path) -> Rulebook:
     return Rulebook(
         root=str(root), meta=meta, glossary=_read_glossary(root), tables=tables,
         examples=_read_collection(root, "examples", read_example, "example"), booklets=booklets,
-        settings=settings, hyphenation=_read_hyphenation(root), parameters=parameters,
+        settings=settings, languages=languages, parameters=parameters,
         checked_booklets=checked_booklets, boards=boards,
         search=read_search_words(root, {lang: {str(section.id) for (_, book_lang), booklet in booklets.items()
                                                if book_lang == lang for section in booklet.all_sections()}

@@ -6,7 +6,8 @@ import re
 from collections.abc import Collection, Mapping
 from pathlib import Path
 
-from ..model import LANGUAGES, SearchWords
+from ..languages import known_codes
+from ..model import SearchWords
 from ._yaml import Fields, read_yaml
 
 SEARCH_FILE = "content/search.yaml"
@@ -26,12 +27,13 @@ def read_search_words(root: Path, rule_ids: Mapping[str, Collection[str]]) -> di
         return {}
     fields = Fields(read_yaml(root / SEARCH_FILE, SEARCH_FILE), SEARCH_FILE, "search words").only(
         "synonyms", "stop_words", "index")
-    synonyms = Fields(fields.get("synonyms", dict, {}), SEARCH_FILE, "synonyms", fields.location.line).only(*LANGUAGES)
+    synonyms = Fields(fields.get("synonyms", dict, {}), SEARCH_FILE, "synonyms",
+                      fields.location.line).only(*known_codes())
     stops = Fields(fields.get("stop_words", dict, {}), SEARCH_FILE, "stop_words",
-                   fields.location.line).only(*LANGUAGES)
-    index = Fields(fields.get("index", dict, {}), SEARCH_FILE, "index", fields.location.line).only(*LANGUAGES)
+                   fields.location.line).only(*known_codes())
+    index = Fields(fields.get("index", dict, {}), SEARCH_FILE, "index", fields.location.line).only(*known_codes())
     words: dict[str, SearchWords] = {}
-    for lang in LANGUAGES:
+    for lang in known_codes():
         terms = _index(index, lang, rule_ids.get(lang, ()))
         groups = _groups(synonyms, lang)
         stop_words = tuple(_phrase(stops, lang, word) for word in stops.get(lang, list, []))

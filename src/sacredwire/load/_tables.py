@@ -7,8 +7,9 @@ from typing import Any
 
 from ..diagnostics import ContentError, Location
 from ..ids import ExampleId, RuleId, TableId
+from ..languages import known_codes
 from ..markup import XREF_PATTERN
-from ..model import COLUMN_KINDS, LANGUAGES, Column, Example, ExampleRole, Row, Table, Text, XRef
+from ..model import COLUMN_KINDS, Column, Example, ExampleRole, Row, Table, Text, XRef
 from ._yaml import Fields, as_text
 
 _DIE = re.compile(r"^(?:2d4|2d6|d4|d6|d8|d10|d12|d20)$")
@@ -135,12 +136,13 @@ def _roles(data: dict[Any, Any] | list[Any], location: Location) -> tuple[Exampl
             continue
         if not isinstance(who, dict):
             raise ContentError(location, f"role {name!r}: give a contract type, a name, or words by language")
-        unknown = sorted(set(map(str, who)) - {*LANGUAGES, "keys"})
+        languages = known_codes()
+        unknown = sorted(set(map(str, who)) - {*languages, "keys"})
         if unknown:
             raise ContentError(location, f"role {name!r}: unknown key {unknown[0]!r} (allowed: "
-                                         f"{', '.join((*LANGUAGES, 'keys'))})")
+                                         f"{', '.join((*languages, 'keys'))})")
         words: dict[str, tuple[str, ...]] = {}
-        for lang in LANGUAGES:
+        for lang in languages:
             forms = who.get(lang)
             if forms is None:
                 continue

@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING, Any, Literal, overload
 import yaml
 
 from ..diagnostics import ContentError, Location
-from ..model import LANGUAGES, Text
+from ..languages import known_codes
+from ..model import Text
 from ..suggest import did_you_mean
 from ._files import read_content_text
 
@@ -159,12 +160,15 @@ class Fields:
 
 def as_text(value: Any, location: Location, what: str) -> Text:
     """A ``{en: ..., es: ...}`` mapping as :class:`Text`."""
+    # Every language with an entry (content/languages/): a text in one the book does not declare yet
+    # is kept, and not printed.
+    languages = known_codes()
     if not isinstance(value, dict):
-        raise ContentError(location, f"{what} must be a mapping of languages ({', '.join(LANGUAGES)})")
-    unknown = sorted(set(value) - set(LANGUAGES))
+        raise ContentError(location, f"{what} must be a mapping of languages ({', '.join(languages)})")
+    unknown = sorted(set(value) - set(languages))
     if unknown:
         raise ContentError(location, f"unknown language {unknown[0]!r} in {what}"
-                                     f"{did_you_mean(unknown[0], LANGUAGES)}")
+                                     f"{did_you_mean(unknown[0], languages)}")
     for lang, words in value.items():
         if not isinstance(words, str):
             raise ContentError(location, f"{what}: the {lang} text must be a string, not {words!r}")

@@ -15,12 +15,15 @@ from typing import TYPE_CHECKING, Any
 from ..colour import Cmyk
 from ..diagnostics import Location
 from ..ids import ExampleId, RuleId, TableId
+
+# Re-exported: the rest of the model and its readers name them from here.
+from .language import HyphenationRules as HyphenationRules
+from .language import Language as Language
 from .settings import OutputSettings
 
 if TYPE_CHECKING:  # the boards' model reads this module's Text
     from .boards import Boards
 
-LANGUAGES = ("en", "es")
 # The language every translation is made from.
 SOURCE_LANG = "en"
 
@@ -32,7 +35,9 @@ class Text:
     values: Mapping[str, str]
 
     def __getitem__(self, lang: str) -> str:
-        return self.values[lang]
+        """The text in ``lang``; one not translated yet prints in English (``sw28 check`` reports it)."""
+        value = self.values.get(lang)
+        return self.values[SOURCE_LANG] if value is None else value
 
     def get(self, lang: str) -> str | None:
         return self.values.get(lang)
@@ -110,19 +115,6 @@ class SearchWords:
     synonyms: tuple[tuple[str, ...], ...] = ()
     stop_words: tuple[str, ...] = ()
     index: tuple[tuple[str, tuple[str, ...]], ...] = ()
-
-
-@dataclass(frozen=True)
-class HyphenationRules:
-    """How one language's words may break at a line end (``content/hyphenation.yaml``).
-
-    ``keep``: lower-case words never broken; ``breaks``: lower-case word -> the
-    word with ``-`` at each point where it may break, used instead of the
-    dictionary's points.
-    """
-
-    keep: frozenset[str] = frozenset()
-    breaks: Mapping[str, str] = field(default_factory=dict)
 
 
 # --- glossary --------------------------------------------------------------
@@ -324,6 +316,8 @@ class Section:
     examples: tuple[ExamplePlacement, ...] = ()
     summary: tuple[Any, ...] = ()
     translated_from: str | None = None
+    # An English section standing in a translation that has none yet: printed in English, marked.
+    untranslated: bool = False
 
     @property
     def fingerprint(self) -> str:
@@ -376,7 +370,8 @@ class Rulebook:
     examples: Mapping[ExampleId, Example]
     settings: OutputSettings
     booklets: Mapping[tuple[str, str], Booklet] = field(default_factory=dict)
-    hyphenation: Mapping[str, HyphenationRules] = field(default_factory=dict)
+    # The book's languages, by code, each as its entry in content/languages/ gives it.
+    languages: Mapping[str, Language] = field(default_factory=dict)
     search: Mapping[str, SearchWords] = field(default_factory=dict)
     parameters: Mapping[tuple[RuleId, str], RuleParameter] = field(default_factory=dict)
     # Booklets whose rules prose prints every rule number through a field (``content/rules.yaml``,
@@ -390,8 +385,8 @@ class Rulebook:
         return self.parameters[(RuleId.parse(section), name)]
 
     def hyphenation_rules(self, lang: str) -> HyphenationRules:
-        """The hyphenation list of ``lang`` (empty if the project has none)."""
-        return self.hyphenation.get(lang, HyphenationRules())
+        """The hyphenation list of ``lang``, from its language entry."""
+        return self.languages[lang].hyphenation
 
     def booklet(self, key: str, lang: str) -> Booklet:
         return self.booklets[(key, lang)]

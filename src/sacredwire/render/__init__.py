@@ -19,7 +19,8 @@ from markupsafe import Markup, escape
 
 from ..engine_adapter import rule_numbers
 from ..ids import TableId
-from ..model import Column, Row, Rulebook, Table, Text
+from ..languages import language
+from ..model import SOURCE_LANG, Column, Row, Rulebook, Table, Text
 from ._art import PANEL_WIDTH
 from ._figures import art_figure
 from ._i18n import translations
@@ -27,7 +28,7 @@ from ._markdown import ProseRenderer, XRefStyle, is_drawing
 from ._odds import odds_table
 from ._placement import table_homes
 from ._qrlayout import LAYOUT_FILE
-from ._typography import HTML_LANG, Typesetter
+from ._typography import Typesetter
 from .pages import PageMap
 
 # What other packages use; the modules named with a leading underscore stay this package's own.
@@ -109,11 +110,11 @@ class RenderContext:
         if column.kind == "term" and isinstance(value, str):
             return self.typesetter.text(self.rulebook.glossary[value].text[self.lang])
         if column.kind == "number" and isinstance(value, int):
-            return escape(format_decimal(value, locale=self.lang))
+            return escape(format_decimal(value, locale=language(self.lang).locale))
         if column.kind == "modifier":
             return escape(f"{value:+d}" if value else "0").replace("-", "\u2212")
         if column.kind == "inches" and isinstance(value, int):
-            return escape(f"{format_decimal(value, locale=self.lang)}\u2033")
+            return escape(f"{format_decimal(value, locale=language(self.lang).locale)}\u2033")
         if column.kind == "roll" and isinstance(value, str):
             return escape(value.replace("-", "\u2013"))
         return escape(str(value))
@@ -130,7 +131,7 @@ class RenderContext:
                 f".card {{ width: {width}; height: {height}; }}")
 
     def format_date(self, iso_date: str) -> str:
-        return format_date(datetime.date.fromisoformat(iso_date), format="long", locale=self.lang)
+        return format_date(datetime.date.fromisoformat(iso_date), format="long", locale=language(self.lang).locale)
 
 
 # A table with this many columns or more does not fit the booklet's measure at
@@ -196,7 +197,9 @@ def environment(templates_dir: str, locales_dir: str, lang: str) -> jinja2.Envir
     )
     # (added by the i18n extension at run time, so jinja2's types do not know it)
     env.install_gettext_translations(translations(locales_dir, lang), newstyle=True)  # type: ignore[attr-defined]
-    env.globals["html_lang"] = HTML_LANG.get(lang, lang)
+    env.globals["html_lang"] = language(lang).tag
+    # What a section not translated yet is set in (it prints the English text).
+    env.globals["source_tag"] = language(SOURCE_LANG).tag
     return env
 
 

@@ -12,6 +12,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.support import Translations
 
+from ..languages import language
 from ..load import read_content_text
 
 
@@ -23,7 +24,7 @@ def translations(locales_dir: str, lang: str) -> gettext.NullTranslations:
         return gettext.NullTranslations()
     # Read like content: a plain file of the project, never through a link.
     text = read_content_text(po_path, f"{Path(locales_dir).name}/{lang}/LC_MESSAGES/messages.po")
-    catalog = read_po(io.StringIO(text), locale=lang)
+    catalog = read_po(io.StringIO(text), locale=language(lang).locale)
     buffer = io.BytesIO()
     # Compiled in memory, so the build never depends on a stale .mo file.
     write_mo(buffer, catalog)

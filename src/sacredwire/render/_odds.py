@@ -11,6 +11,7 @@ from ..engine.dice import all_tiers
 from ..engine.numbers import Multiples
 from ..engine.odds import odds_chart
 from ..ids import TableId
+from ..languages import language
 from ..model import Column, Row, Table, Text
 
 
@@ -31,7 +32,7 @@ def odds_table(measure: str, lang: str, gettext: Callable[[str], str], multiples
     columns = (Column("attacker", "plain", Text({lang: gettext("Attacker \u2193 Defender \u2192")})),
                *(Column(tier, "plain", Text({lang: tier}), numeric=True) for tier in tiers))
     rows = tuple(Row(str(attacker), {"attacker": str(attacker),
-                                     **{tier: format_percent(float(chance), locale=lang)
+                                     **{tier: format_percent(float(chance), locale=language(lang).locale)
                                         for tier, chance in zip(tiers, chances, strict=True)}}, location)
                  for attacker, chances in odds_chart(measure, multiples))
     note = gettext("Rows are the attacker's dice, columns the defender's, before modifiers. "

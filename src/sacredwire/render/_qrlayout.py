@@ -11,8 +11,9 @@ from pathlib import Path
 
 from ..diagnostics import ContentError, Location
 from ..ids import RuleId, TableId
+from ..languages import known_codes
 from ..load import Fields, read_yaml
-from ..model import LANGUAGES, Text
+from ..model import Text
 
 LAYOUT_FILE = "content/quick-reference.yaml"
 
@@ -78,10 +79,10 @@ def _type_pt(fields: Fields, number: int) -> tuple[tuple[str, float], ...]:
     """``type: 9.4`` for every language, or ``type: {en: 9.4, es: 9.1}``."""
     value = fields.get("type", (int, float, dict), {})
     if not isinstance(value, dict):
-        value = {lang: value for lang in LANGUAGES}
+        value = {lang: value for lang in known_codes()}
     sizes = []
     for lang, size in value.items():
-        if lang not in LANGUAGES:
+        if lang not in known_codes():
             raise fields.error(f"page {number}: unknown language {lang!r} in type")
         if isinstance(size, bool) or not isinstance(size, (int, float)) \
                 or not DEFAULT_TYPE_PT <= size <= MAX_TYPE_PT:

@@ -22,18 +22,15 @@ paragraph: a quote may open in one text token and close after some bold text.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from markupsafe import Markup, escape
 
-from ..model import HyphenationRules
-
-# The language tag each language is set in. WeasyPrint hyphenates with the
-# pyphen dictionary the tag names; plain "en" falls back to British patterns
-# ("Offens-ive"), while the game spells American English ("armor").
-HTML_LANG = {"en": "en-US", "es": "es"}
+from ..languages import every_language, language
+from ..model import HyphenationRules, Language
 
 NBSP = "\u00a0"
 MINUS = "\u2212"
@@ -42,27 +39,58 @@ FOOT = "\u2032"
 SOFT_HYPHEN = "\u00ad"
 ZERO_WIDTH_SPACE = "\u200b"
 
-# Quote marks by nesting depth: the outer pair first.
-QUOTES: dict[str, tuple[tuple[str, str], ...]] = {
-    "en": (("\u201c", "\u201d"), ("\u2018", "\u2019")),
-    "es": (("\u00ab", "\u00bb"), ("\u201c", "\u201d"), ("\u2018", "\u2019")),
-}
 APOSTROPHE = "\u2019"
 
-# A quote after one of these (or at the start) opens; anywhere else it closes.
-_OPENING_CONTEXT = set(" \t\n\u00a0([{\u2014\u2013-/" + "".join(
-    mark for pairs in QUOTES.values() for mark, _ in pairs))
+# A quote after one of these, or after any language's opening quote mark (or at the start), opens;
+# anywhere else it closes.
+_OPENING_CONTEXT = frozenset(" \t\n\u00a0([{\u2014\u2013-/")
+
+
+# Keyed by the languages loaded: a long-running process that loads the content again gets new ones.
+_LOADS_KEPT = 4
+
+
+@lru_cache(maxsize=_LOADS_KEPT)
+def _opening_marks(languages: tuple[Language, ...]) -> frozenset[str]:
+    return frozenset(opening[-1] for entry in languages for opening, _ in entry.quotes) | _OPENING_CONTEXT
 
 # A hyphen-minus starting a number, not inside a word or range ("2-3", "C2-4").
 _MINUS = re.compile(r"(?<![\w.\u2033\u2032/])-(?=\d)")
 # Spaces that must not break: number + short upper-case abbreviation (−1 DT,
-# +1 ND), page and volume labels, dice sums, number + unit.
+# +1 ND), page and volume labels (every language's, from its entry), dice
+# sums, number + unit.
 _NBSP_RULES: tuple[re.Pattern[str], ...] = (
     re.compile(r"(?<=[\d\u2033\u2032]) (?=[A-Z]{2,3}\b)"),
-    re.compile(r"(?:(?<=\bp\.)|(?<=\bpp\.)|(?<=\bVol\.)|(?<=\bvol\.)|(?<=\bpág\.)|(?<=\bpágs\.)) (?=\d)"),
     re.compile(r"(?<=\dd\d) (?=[+\u2212] \d)|(?<=d\d [+\u2212]) (?=\d)|(?<=\bd\d) (?=[+\u2212] \d)"),
     re.compile(r"(?<=\d) (?=(?:mm|cm|in|inches|inch|pulgadas|pulgada|%)\b)"),
 )
+
+
+def _abbreviations(languages: tuple[Language, ...]) -> list[str]:
+    """Every language's page labels, and its volume label with a capital and without (a sentence may start
+    with it)."""
+    found: set[str] = set()
+    for entry in languages:
+        volume = entry.references.volume
+        found |= {entry.references.page, entry.references.pages, volume.lower(), volume[0].upper() + volume[1:]}
+    return sorted(found)
+
+
+@lru_cache(maxsize=_LOADS_KEPT)
+def _label_space(languages: tuple[Language, ...]) -> re.Pattern[str]:
+    """The space between a page or volume label and its number ("p. 14", "vol. 2")."""
+    return re.compile("(?:" + "|".join(f"(?<=\\b{re.escape(label)})" for label in _abbreviations(languages))
+                      + ") (?=\\d)")
+
+
+@lru_cache(maxsize=_LOADS_KEPT)
+def _reference(languages: tuple[Language, ...]) -> re.Pattern[str]:
+    """A page reference in parentheses: "(C2.4, Vol. 1, p. 10)", "(véase pág. 3)"."""
+    pages = "|".join(re.escape(label) for entry in languages
+                     for label in (entry.references.page, entry.references.pages))
+    return re.compile(r"\((?=[^()]*\b(?:" + pages + r")[ \u00a0]?\d)[^()\n]{0,40}\)")
+
+
 _WORD = re.compile(r"[^\W\d_][\w\u00ad]*", re.UNICODE)
 
 # Spanish line breaks (the norm of Spanish publishing): a one-letter word (y,
@@ -87,7 +115,7 @@ class QuoteState:
 
 
 def _quote(char: str, before: str, after: str, lang: str, state: QuoteState) -> str:
-    pairs = QUOTES.get(lang, QUOTES["en"])
+    pairs = language(lang).quotes
     if char == "'":
         if before.isalpha() and (after.isalpha() or not state.open_quotes or after == ""):
             return APOSTROPHE  # it's, players', and a closing quote read the same
@@ -97,7 +125,7 @@ def _quote(char: str, before: str, after: str, lang: str, state: QuoteState) -> 
         return INCH
     # At the end of a piece the next character is unknown (bold text may
     # follow): the character before decides alone.
-    opening = (before == "" or before in _OPENING_CONTEXT) and not after.isspace()
+    opening = (before == "" or before in _opening_marks(every_language())) and not after.isspace()
     if opening:
         depth = len(state.open_quotes) if char == '"' else max(len(state.open_quotes), 1)
         depth = min(depth, len(pairs) - 1)
@@ -126,18 +154,16 @@ def characters(text: str, lang: str, state: QuoteState | None = None) -> str:
             char = _quote(char, before, after, lang, state)
         out.append(char)
     result = "".join(out)
-    for rule in _NBSP_RULES:
+    result = _NBSP_RULES[0].sub(NBSP, result)
+    result = _label_space(every_language()).sub(NBSP, result)
+    for rule in _NBSP_RULES[1:]:
         result = rule.sub(NBSP, result)
     result = reference_spaces(result)
-    if lang == "es":
-        result = spanish_no_break(result, after_number=state.last in _DIGITS)
+    for norm in language(lang).line_breaks:
+        result = LINE_BREAK_RULES[norm](result, state.last in _DIGITS)
     if result:
         state.last = result[-1]
     return result
-
-
-# A page reference in parentheses: "(C2.4, Vol. 1, p. 10)", "(véase pág. 3)".
-_REFERENCE = re.compile(r"\((?=[^()]*\b(?:p|pp|pág|págs)\.[ \u00a0]?\d)[^()\n]{0,40}\)")
 
 
 def reference_spaces(text: str) -> str:
@@ -149,7 +175,7 @@ def reference_spaces(text: str) -> str:
     >>> reference_spaces("see Odds (C1.10, Vol. 1, p. 8) first")
     'see Odds (C1.10,\xa0Vol.\xa01,\xa0p.\xa08) first'
     """
-    return _REFERENCE.sub(lambda match: match.group().replace(" ", NBSP), text)
+    return _reference(every_language()).sub(lambda match: match.group().replace(" ", NBSP), text)
 
 
 def spanish_no_break(text: str, after_number: bool = False) -> str:
@@ -171,6 +197,11 @@ def spanish_no_break(text: str, after_number: bool = False) -> str:
     if after_number and re.match(r" [^\W\d_]", text):
         text = NBSP + text[1:]
     return text
+
+
+# A language's line-break norms (``line_breaks`` in its entry) by name: text, and whether a number was
+# printed just before it -> text with the norm's no-break spaces.
+LINE_BREAK_RULES: dict[str, Callable[[str, bool], str]] = {"spanish": spanish_no_break}
 
 
 def _hyphenated(word: str, rules: HyphenationRules) -> str | None:

@@ -1,0 +1,73 @@
+"""A third language from data alone: French, one section translated and the rest marked untranslated.
+
+The French files (its language entry, its catalog, one translated section)
+live in tests/roots/french-overlay/ and are laid over a copy of the minimal
+project; nothing else is written for French but its code in book.yaml and the
+table titles a build checks. The build must print French where there is
+French, and the English of the section nobody translated yet, marked.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import pikepdf
+import pytest
+from conftest import PROJECT, copy_project, run_sw28
+
+MINIMAL = PROJECT / "tests" / "roots" / "minimal" / "content"
+FRENCH = PROJECT / "tests" / "roots" / "french-overlay"
+NBSP = "\u00a0"
+
+
+def _edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text, (path, old)
+    path.write_text(text.replace(old, new), encoding="utf-8")
+
+
+@pytest.fixture(scope="module")
+def french(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The minimal project with French added, built: one booklet in the screen edition, and the web edition."""
+    project = copy_project(tmp_path_factory.mktemp("french"), MINIMAL)
+    shutil.copytree(FRENCH, project, dirs_exist_ok=True)
+    _edit(project / "content" / "book.yaml", "languages: [en]", "languages: [en, fr]")
+    tables = project / "content" / "tables" / "core.yaml"
+    for english, spanish, french_title in (("Armor", "Armadura", "Armure"), ("d4", "d4", "d4"),
+                                           ("Tier", "Nivel", "Catégorie")):
+        _edit(tables, f"{{en: {english}, es: {spanish}}}", f"{{en: {english}, es: {spanish}, fr: {french_title}}}")
+    result = run_sw28("build", "core-rules", "web", "--lang", "fr", "--edition", "screen", "--out", "build",
+                      cwd=project)
+    assert result.returncode == 0, result.stdout + result.stderr
+    return project
+
+
+def test_the_translator_sees_what_is_left_to_translate(french: Path) -> None:
+    result = run_sw28("translations", "--lang", "fr", cwd=french)
+    assert "C1.2 Ties has no fr translation yet" in result.stdout, result.stdout
+    # The translated section is not listed as missing.
+    assert "C1.1 Dice has no fr" not in result.stdout
+
+
+def test_the_french_booklet_prints_french_and_marks_what_is_not_translated(french: Path) -> None:
+    pdf = french / "build" / "fr" / "screen" / "core-rules.pdf"
+    text = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
+    text = text.replace(NBSP, " ")
+    # The translated section, with French quotes (guillemets) and a French catalog's words.
+    assert "Lancez deux dés." in text
+    assert "« Les égalités penchent vers le bas. »" in text
+    assert "Sommaire" in text and "Contents" not in text
+    # The section nobody translated: the English text, marked.
+    assert "Pas encore traduit" in text
+    assert "Lower DT wins ties" in text
+    with pikepdf.open(pdf) as document:
+        assert str(document.Root.Lang) == "fr"
+
+
+def test_the_french_web_page_is_french(french: Path) -> None:
+    page = (french / "build" / "web" / "fr" / "core-rules.html").read_text(encoding="utf-8")
+    assert '<html lang="fr"' in page
+    # Guillemets with the no-break spaces French sets inside them.
+    assert f"«{NBSP}Les égalités penchent vers le bas.{NBSP}»" in page
