@@ -13,7 +13,7 @@ from ..cli import EXIT_OK, EXIT_UNLOADABLE, command
 from ..engine.campaign import SquadProgress
 from ..engine_adapter import rules_from_tables
 from ..kit.mission import MissionRoller, mission_text
-from . import load_project
+from . import book_has_language, load_project
 
 # Seeds a player types: a fresh one is drawn from this range and printed, so any mission can be rolled again.
 SEED_RANGE = 1_000_000
@@ -56,9 +56,7 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
 )
 def mission_command(args: argparse.Namespace, console: Console) -> int:
     _, rulebook = load_project()
-    if args.lang not in rulebook.meta.languages:
-        console.print(f"error: no language {args.lang!r} (languages: {', '.join(rulebook.meta.languages)})",
-                      markup=False)
+    if not book_has_language(rulebook, args.lang, console):
         return EXIT_UNLOADABLE
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(SEED_RANGE)
     roller = MissionRoller(rulebook, rules_from_tables(rulebook), args.lang)

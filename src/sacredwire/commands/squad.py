@@ -11,7 +11,7 @@ from rich.console import Console
 from ..cli import EXIT_FINDINGS, EXIT_OK, EXIT_UNLOADABLE, command
 from ..engine_adapter import rules_from_tables
 from ..kit.squad import SquadChecker, SquadReport, read_squad
-from . import load_project
+from . import book_has_language, load_project
 
 ATTRIBUTE_LABELS = {"en": {"combat": "Combat", "defense": "Defense", "wits": "Wits"},
                     "es": {"combat": "Combate", "defense": "Defensa", "wits": "Astucia"}}
@@ -63,9 +63,7 @@ def summary_text(report: SquadReport, lang: str) -> str:
 )
 def squad_command(args: argparse.Namespace, console: Console) -> int:
     _, rulebook = load_project()
-    if args.lang not in rulebook.meta.languages:
-        console.print(f"error: no language {args.lang!r} (languages: {', '.join(rulebook.meta.languages)})",
-                      markup=False)
+    if not book_has_language(rulebook, args.lang, console):
         return EXIT_UNLOADABLE
     checker = SquadChecker(rulebook, rules_from_tables(rulebook), args.lang)
     reports = [read_squad(Path(name), name, checker) for name in args.files]
