@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import queue
+import re
 import shutil
 import subprocess
 import sys
@@ -36,6 +37,22 @@ def copy_project(destination: Path, content: Path | None = None) -> Path:
     shutil.copytree(PROJECT / "templates", destination / "templates")
     shutil.copytree(PROJECT / "locales", destination / "locales")
     return destination
+
+
+def replace_once(path: Path, old: str, new: str) -> None:
+    """Change a copied file where ``old`` stands exactly once (a test's planted change)."""
+    text = path.read_text(encoding="utf-8")
+    assert text.count(old) == 1, f"{old!r} is not once in {path}"
+    path.write_text(text.replace(old, new), encoding="utf-8")
+
+
+def pdf_words(pdf: Path) -> str:
+    """A PDF's text as one line of words: line ends, hyphenation (a hyphen or the typesetter's U+2010 at
+    a line's end) and the no-break spaces the typesetter adds fold away."""
+    raw = subprocess.run(["pdftotext", "-raw", "-enc", "UTF-8", str(pdf), "-"], capture_output=True,
+                         text=True, check=True).stdout
+    raw = raw.replace("-\n", "").replace("\u2010\n", "")
+    return re.sub(r"\s+", " ", raw.replace("\u00a0", " ").replace("\u202f", " "))
 
 
 @pytest.fixture(scope="session")

@@ -12,11 +12,10 @@ from __future__ import annotations
 
 import re
 import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
-from conftest import PROJECT, copy_project, run_sw28
+from conftest import PROJECT, copy_project, pdf_words, replace_once, run_sw28
 
 from sacredwire.check import run_checks
 from sacredwire.example_text import FieldRef
@@ -28,24 +27,13 @@ RADIUS = "    zone_radius: {value: 3, unit: inches, about: the zone around the b
 MARKERS = "        markers: 3\n        section: M2.7\n"
 
 
-def _replace(path: Path, old: str, new: str) -> None:
-    text = path.read_text(encoding="utf-8")
-    assert text.count(old) == 1, f"{old!r} is not once in {path}"
-    path.write_text(text.replace(old, new), encoding="utf-8")
-
-
-def _text(pdf: Path) -> str:
-    raw = subprocess.run(["pdftotext", "-raw", "-enc", "UTF-8", str(pdf), "-"], capture_output=True,
-                         text=True, check=True).stdout
-    # One line of words: line ends, hyphenation and the no-break spaces the typesetter adds fold away.
-    return re.sub(r"\s+", " ", raw.replace("-\n", "").replace("\u00a0", " ").replace("\u202f", " "))
 
 
 @pytest.fixture(scope="module")
 def changed(tmp_path_factory: pytest.TempPathFactory) -> Path:
     project = copy_project(tmp_path_factory.mktemp("missions"))
-    _replace(project / "content/rules.yaml", RADIUS, RADIUS.replace("value: 3", "value: 5"))
-    _replace(project / "content/tables/missions.yaml", MARKERS, MARKERS.replace("markers: 3", "markers: 4"))
+    replace_once(project / "content/rules.yaml", RADIUS, RADIUS.replace("value: 3", "value: 5"))
+    replace_once(project / "content/tables/missions.yaml", MARKERS, MARKERS.replace("markers: 3", "markers: 4"))
     out = project / "out"
     built = run_sw28("build", "missions", "--lang", "all", "--edition", "screen", "--out", str(out), cwd=project)
     assert built.returncode == 0, built.stdout + built.stderr
@@ -68,7 +56,7 @@ TRIANGULATION = {"en": ["{} signal markers.", "if the winner holds all {} marker
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_changed_parameter_reaches_the_missions_prose(changed: Path, lang: str) -> None:
-    booklet = _text(changed / lang / "screen/missions.pdf")
+    booklet = pdf_words(changed / lang / "screen/missions.pdf")
     assert CONTROL[lang]
     for sentence in CONTROL[lang]:
         assert sentence.format(5) in booklet and sentence.format(3) not in booklet, sentence
@@ -76,7 +64,7 @@ def test_a_changed_parameter_reaches_the_missions_prose(changed: Path, lang: str
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_changed_table_cell_reaches_the_missions_prose_and_the_table(changed: Path, lang: str) -> None:
-    booklet = _text(changed / lang / "screen/missions.pdf")
+    booklet = pdf_words(changed / lang / "screen/missions.pdf")
     assert TRIANGULATION[lang]
     for sentence in TRIANGULATION[lang]:
         assert sentence.format(4) in booklet and sentence.format(3) not in booklet, sentence
@@ -86,7 +74,7 @@ def test_a_changed_table_cell_reaches_the_missions_prose_and_the_table(changed: 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_board_size_in_feet_prints_in_inches_with_an_inch_mark(changed: Path, lang: str) -> None:
-    booklet = _text(changed / lang / "screen/missions.pdf")
+    booklet = pdf_words(changed / lang / "screen/missions.pdf")
     assert {"en": "The diagrams show the 24″ board", "es": "el tablero de 24″ visto desde arriba"}[lang] in booklet
 
 
@@ -122,7 +110,7 @@ def test_half_a_move_prints_from_its_divisor_and_a_divisor_with_no_word_is_a_fin
     carry = FieldRef("rule.M2.1.carry_move", "fraction")
     assert (show_rule_field(carry, rulebook, "en"), show_rule_field(carry, rulebook, "es")) == ("half", "mitad")
     shutil.copytree(PROJECT / "content", tmp_path / "content")
-    _replace(tmp_path / "content/rules.yaml", "    carry_move: {value: 2,", "    carry_move: {value: 5,")
+    replace_once(tmp_path / "content/rules.yaml", "    carry_move: {value: 2,", "    carry_move: {value: 5,")
     found = [finding for finding in run_checks(load_rulebook(tmp_path)) if finding.code == "NUM002"]
     # The field stands twice in each language's Extraction: in the Carry action and in the summary.
     assert len(found) == 4 and all("the fraction format prints a divisor" in f.message for f in found), \
@@ -136,9 +124,9 @@ def test_the_board_in_inches_prints_from_its_size_in_feet_and_only_a_length_in_f
     board = FieldRef("rule.C1.8.board_size", "inches")
     assert show_rule_field(board, load_rulebook(PROJECT), "en") == "24"
     shutil.copytree(PROJECT / "content", tmp_path / "content")
-    _replace(tmp_path / "content/missions/es/01-playing-a-mission.md", "{$rule.C1.8.board_size:inches}",
+    replace_once(tmp_path / "content/missions/es/01-playing-a-mission.md", "{$rule.C1.8.board_size:inches}",
              "{$rule.M1.2.interact_range:inches}")
-    _replace(tmp_path / "content/rules.yaml", "    board_size: {value: 2,", "    board_size: {value: 3,")
+    replace_once(tmp_path / "content/rules.yaml", "    board_size: {value: 2,", "    board_size: {value: 3,")
     rulebook = load_rulebook(tmp_path)
     assert show_rule_field(board, rulebook, "es") == "36"
     found = [finding for finding in run_checks(rulebook) if finding.code == "NUM002"]

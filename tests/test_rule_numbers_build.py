@@ -9,40 +9,28 @@ all print the new values (the prose and the summaries through their fields).
 from __future__ import annotations
 
 import re
-import subprocess
 from pathlib import Path
 
 import pytest
-from conftest import copy_project, run_sw28
+from conftest import copy_project, pdf_words, replace_once, run_sw28
 
 LANGS = ("en", "es")
 
 
-def _replace(path: Path, old: str, new: str) -> None:
-    text = path.read_text(encoding="utf-8")
-    assert text.count(old) == 1, f"{old!r} is not once in {path}"
-    path.write_text(text.replace(old, new), encoding="utf-8")
-
-
-def _text(pdf: Path) -> str:
-    raw = subprocess.run(["pdftotext", "-raw", "-enc", "UTF-8", str(pdf), "-"], capture_output=True,
-                         text=True, check=True).stdout
-    # One line of words: line ends, hyphenation and the no-break spaces the typesetter adds fold away.
-    return re.sub(r"\s+", " ", raw.replace("-\n", "").replace("\u00a0", " ").replace("\u202f", " "))
 
 
 @pytest.fixture(scope="module")
 def changed(tmp_path_factory: pytest.TempPathFactory) -> Path:
     project = copy_project(tmp_path_factory.mktemp("changed"))
     core = project / "content/tables/core.yaml"
-    _replace(core, "        action: {en: Climb, es: Escalar}\n        cost: 2\n",
+    replace_once(core, "        action: {en: Climb, es: Escalar}\n        cost: 2\n",
              "        action: {en: Climb, es: Escalar}\n        cost: 3\n")
-    _replace(core, "        from: 10\n        to: 12\n        damage: 3d6\n",
+    replace_once(core, "        from: 10\n        to: 12\n        damage: 3d6\n",
              "        from: 10\n        to: 12\n        damage: 4d6\n")
-    _replace(core, "effect: {en: One model takes two actions, es: Una miniatura realiza dos acciones}",
+    replace_once(core, "effect: {en: One model takes two actions, es: Una miniatura realiza dos acciones}",
              "effect: {en: One model takes two actions and heals, es: Una miniatura realiza dos acciones y se cura}")
     weapons = project / "content/tables/requisitions-weapons.yaml"
-    _replace(weapons, "        name: {en: Cable Whip, es: Látigo de Cable}\n        damage: d6\n",
+    replace_once(weapons, "        name: {en: Cable Whip, es: Látigo de Cable}\n        damage: d6\n",
              "        name: {en: Cable Whip, es: Látigo de Cable}\n        damage: d10\n")
     out = project / "out"
     for targets, edition in ((("core-rules", "requisitions", "quick-reference"), "screen"), (("cards",), "pod")):
@@ -56,8 +44,8 @@ def changed(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_climb_cost_reaches_the_booklet_and_the_quick_reference(changed: Path, lang: str) -> None:
-    booklet = _text(changed / lang / "screen/core-rules.pdf")
-    quick = _text(changed / lang / "screen/quick-reference.pdf")
+    booklet = pdf_words(changed / lang / "screen/core-rules.pdf")
+    quick = pdf_words(changed / lang / "screen/quick-reference.pdf")
     climb = {"en": "Climb: 3″ per 1″ vertical", "es": "Escalar: 3″ por cada 1″ vertical"}[lang]
     assert climb in quick and {"en": "Climb: 2″", "es": "Escalar: 2″"}[lang] not in quick
     # The booklet's table row: Climb, 3", 1", vertical.
@@ -66,8 +54,8 @@ def test_climb_cost_reaches_the_booklet_and_the_quick_reference(changed: Path, l
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_falling_band_reaches_the_prose_the_table_and_the_quick_reference(changed: Path, lang: str) -> None:
-    booklet = _text(changed / lang / "screen/core-rules.pdf")
-    quick = _text(changed / lang / "screen/quick-reference.pdf")
+    booklet = pdf_words(changed / lang / "screen/core-rules.pdf")
+    quick = pdf_words(changed / lang / "screen/quick-reference.pdf")
     prose = {"en": "10 to 12″ deals 4d6", "es": "de 10 a 12″ inflige 4d6"}[lang]
     assert prose in booklet
     assert {"en": "12″ deals 3d6", "es": "12″ inflige 3d6"}[lang] not in booklet
@@ -79,9 +67,9 @@ def test_falling_band_reaches_the_prose_the_table_and_the_quick_reference(change
 @pytest.mark.parametrize("lang", LANGS)
 def test_weapon_damage_reaches_the_booklet_and_its_card(changed: Path, lang: str) -> None:
     name = {"en": "Cable Whip", "es": "Látigo de Cable"}[lang]
-    booklet = _text(changed / lang / "screen/requisitions.pdf")
+    booklet = pdf_words(changed / lang / "screen/requisitions.pdf")
     assert re.search(rf"{name} d10 ", booklet) and not re.search(rf"{name} d6 ", booklet)
-    card = _text(changed / lang / "pod/cards-weapons.pdf")
+    card = pdf_words(changed / lang / "pod/cards-weapons.pdf")
     at = card.index(name)
     assert "d10" in card[at:at + 120] and " d6 " not in card[at:at + 60]
 
@@ -90,4 +78,4 @@ def test_weapon_damage_reaches_the_booklet_and_its_card(changed: Path, lang: str
 def test_blessing_effect_reaches_the_booklet_the_quick_reference_and_its_card(changed: Path, lang: str) -> None:
     effect = {"en": "One model takes two actions and heals", "es": "Una miniatura realiza dos acciones y se cura"}[lang]
     for pdf in ("screen/core-rules.pdf", "screen/quick-reference.pdf", "pod/cards-blessings.pdf"):
-        assert effect in _text(changed / lang / pdf), pdf
+        assert effect in pdf_words(changed / lang / pdf), pdf

@@ -10,43 +10,29 @@ reference (the summaries), English and Spanish, print the new values.
 from __future__ import annotations
 
 import re
-import subprocess
 from pathlib import Path
 
 import pytest
-from conftest import copy_project, run_sw28
+from conftest import copy_project, pdf_words, replace_once, run_sw28
 
 LANGS = ("en", "es")
 
 
-def _replace(path: Path, old: str, new: str) -> None:
-    text = path.read_text(encoding="utf-8")
-    assert text.count(old) == 1, f"{old!r} is not once in {path}"
-    path.write_text(text.replace(old, new), encoding="utf-8")
-
-
-def _text(pdf: Path) -> str:
-    raw = subprocess.run(["pdftotext", "-raw", "-enc", "UTF-8", str(pdf), "-"], capture_output=True,
-                         text=True, check=True).stdout
-    # One line of words: line ends, hyphenation (a hyphen or the typesetter's U+2010 at a line's end)
-    # and the no-break spaces the typesetter adds fold away.
-    raw = raw.replace("-\n", "").replace("\u2010\n", "")
-    return re.sub(r"\s+", " ", raw.replace("\u00a0", " ").replace("\u202f", " "))
 
 
 @pytest.fixture(scope="module")
 def changed(tmp_path_factory: pytest.TempPathFactory) -> Path:
     project = copy_project(tmp_path_factory.mktemp("changed-ik"))
     rules = project / "content/rules.yaml"
-    _replace(rules, "spawn_spacing: {value: 1,", "spawn_spacing: {value: 2,")
-    _replace(rules, "signal_evidence: {value: 5,", "signal_evidence: {value: 6,")
+    replace_once(rules, "spawn_spacing: {value: 1,", "spawn_spacing: {value: 2,")
+    replace_once(rules, "signal_evidence: {value: 5,", "signal_evidence: {value: 6,")
     hostiles = project / "content/tables/inhuman-resources.yaml"
-    _replace(hostiles, "        weapon: {en: Static Burst, es: Estallido Estático}\n        type: broadcast\n"
+    replace_once(hostiles, "        weapon: {en: Static Burst, es: Estallido Estático}\n        type: broadcast\n"
                        "        attack: {en: Power, es: Poder}\n        damage: d6\n",
              "        weapon: {en: Static Burst, es: Estallido Estático}\n        type: broadcast\n"
              "        attack: {en: Power, es: Poder}\n        damage: d10\n")
     campaign = project / "content/tables/campaign.yaml"
-    _replace(campaign, "        promotion: 7\n        merits: 22\n", "        promotion: 7\n        merits: 23\n")
+    replace_once(campaign, "        promotion: 7\n        merits: 22\n", "        promotion: 7\n        merits: 23\n")
     out = project / "out"
     built = run_sw28("build", "inhuman-resources", "campaign", "quick-reference", "--lang", "all",
                      "--edition", "screen", "--out", str(out), cwd=project)
@@ -59,8 +45,8 @@ def changed(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_inhuman_resources_parameter_reaches_the_booklet_and_the_quick_reference(changed: Path, lang: str) -> None:
-    booklet = _text(changed / lang / "screen/inhuman-resources.pdf")
-    quick = _text(changed / lang / "screen/quick-reference.pdf")
+    booklet = pdf_words(changed / lang / "screen/inhuman-resources.pdf")
+    quick = pdf_words(changed / lang / "screen/quick-reference.pdf")
     # The prose in the booklet; the section's summary on the quick reference.
     assert {"en": "as the location allows, at least 2″ apart", "es": "y separadas al menos 2″"}[lang] in booklet
     assert {"en": "place near the center, 2″+ apart", "es": "coloca cerca del centro, a 2″+ entre sí"}[lang] in quick
@@ -70,14 +56,14 @@ def test_inhuman_resources_parameter_reaches_the_booklet_and_the_quick_reference
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_campaign_parameter_reaches_the_booklet(changed: Path, lang: str) -> None:
-    booklet = _text(changed / lang / "screen/campaign.pdf")
+    booklet = pdf_words(changed / lang / "screen/campaign.pdf")
     assert {"en": "reaches 6 or more Evidence", "es": "alcanza 6 o más Pruebas"}[lang] in booklet
     assert {"en": "reaches 5 or more", "es": "alcanza 5 o más"}[lang] not in booklet
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_hostile_weapon_cell_reaches_the_prose_and_the_table(changed: Path, lang: str) -> None:
-    booklet = _text(changed / lang / "screen/inhuman-resources.pdf")
+    booklet = pdf_words(changed / lang / "screen/inhuman-resources.pdf")
     prose = {"en": "Static Burst is a Broadcast d10 Power", "es": "tipo Emisión y daño d10;"}[lang]
     assert prose in booklet
     assert {"en": "a Broadcast d6 Power", "es": "Emisión y daño d6;"}[lang] not in booklet
@@ -85,7 +71,7 @@ def test_hostile_weapon_cell_reaches_the_prose_and_the_table(changed: Path, lang
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_promotion_threshold_cell_reaches_the_prose_and_the_table(changed: Path, lang: str) -> None:
-    booklet = _text(changed / lang / "screen/campaign.pdf")
+    booklet = pdf_words(changed / lang / "screen/campaign.pdf")
     prose = {"en": "11, 16 and 23 Merits. The step", "es": "11, 16, 23 Méritos (la diferencia"}[lang]
     assert prose in booklet
     assert not re.search(r"16(,| and) 22 ", booklet)
