@@ -14,7 +14,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from importlib.metadata import PackageNotFoundError
 from importlib.metadata import version as package_version
@@ -22,7 +22,6 @@ from importlib.metadata import version as package_version
 from rich.console import Console
 
 from .diagnostics import ContentError
-from .languages import known_codes
 from .suggest import did_you_mean
 
 EXIT_OK, EXIT_FINDINGS, EXIT_UNLOADABLE = 0, 1, 2
@@ -53,8 +52,58 @@ def command(name: str, help: str, description: str,
     return register
 
 
+class RegistryNames(Sequence[str]):
+    """The names of a registry as an argument's choices, read from it only when a value is checked.
+
+    Parsing a command line that does not name the choice (or names a valid
+    one) then costs no import of the registry's modules.
+    """
+
+    def __init__(self, names: Callable[[], Sequence[str]]):
+        self._read = names
+        self._names: Sequence[str] | None = None
+
+    def _all(self) -> Sequence[str]:
+        if self._names is None:
+            self._names = tuple(self._read())
+        return self._names
+
+    def __contains__(self, value: object) -> bool:
+        return value in self._all()
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._all())
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+    def __getitem__(self, index):  # type: ignore[override]  (a Sequence's two signatures)
+        return self._all()[index]
+
+
+def help_later(parser: argparse.ArgumentParser, action: argparse.Action, text: Callable[[], str]) -> None:
+    """Give ``action`` its help from ``text()`` when the help is printed, not when the parser is made.
+
+    For help read from a registry (the targets, the editions), whose modules a
+    command that only parses its line should not import.
+    """
+    if isinstance(parser, _Parser):
+        parser.help_texts.append((action, text))
+    else:
+        action.help = text()
+
+
 class _Parser(argparse.ArgumentParser):
     """An argument parser whose wrong choices (command, edition, format…) get a "did you mean …?"."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.help_texts: list[tuple[argparse.Action, Callable[[], str]]] = []
+
+    def format_help(self) -> str:
+        for action, text in self.help_texts:
+            action.help = text()
+        return super().format_help()
 
     def _check_value(self, action: argparse.Action, value: object) -> None:
         if action.choices is not None and value not in action.choices:
@@ -95,6 +144,8 @@ def chosen_languages(value: str, book_languages: Sequence[str]) -> list[str]:
     if value == ALL_LANGUAGES:
         return list(book_languages)
     if value not in book_languages:
+        from .languages import known_codes
+
         # Any language with an entry may be what was meant ("ES" for es), the book's first.
         candidates = [*book_languages, *(code for code in known_codes() if code not in book_languages)]
         raise UsageError(f"--lang {value!r} is not a language of content/book.yaml "
@@ -139,9 +190,22 @@ def positive_int(text: str) -> int:
     return value
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    from . import commands  # noqa: F401  (registers the commands)
+def _chosen_command(argv: Sequence[str]) -> str | None:
+    """The command an argument list names: its first word that is not an option.
 
+    The only options before the command (``-h``, ``--version``) take no value,
+    so that word is the command whenever there is one.
+    """
+    return next((word for word in argv if not word.startswith("-")), None)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    from .commands import register
+
+    argv = list(sys.argv[1:] if argv is None else argv)
+    # Only the command being run is imported (each pulls in its own libraries: the typesetter, the
+    # rules engine, the PDF readers); all of them when the line names none, to list them.
+    register(_chosen_command(argv))
     args = _parser().parse_args(argv)
     # Not a terminal (CI logs, pipes): never wrap, so every error stays one
     # 'file:line: message' line that tools can parse.

@@ -9,19 +9,30 @@ import time
 from concurrent.futures import BrokenExecutor
 from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from rich.console import Console
 
 from ..build_record import BuildRecord, inputs_digest
-from ..changes import ChangeSet, GitError, changes_between
-from ..cli import EXIT_FINDINGS, EXIT_OK, EXIT_UNLOADABLE, add_lang_argument, chosen_languages, command, positive_int
-from ..editions import EDITIONS
-from ..fontsetup import isolate_fonts
-from ..load import find_project_root, load_rulebook
-from ..locks import building_into
-from ..model import Rulebook
+from ..cli import (
+    EXIT_FINDINGS,
+    EXIT_OK,
+    EXIT_UNLOADABLE,
+    RegistryNames,
+    add_lang_argument,
+    chosen_languages,
+    command,
+    help_later,
+    positive_int,
+)
+from ..project import find_project_root
 from ..suggest import did_you_mean
-from ._progress import BuildDisplay
+
+# The rest is imported where it is used: a build with nothing to do (its record is current) loads no
+# content and imports neither the typesetter nor the editions.
+if TYPE_CHECKING:
+    from ..changes import ChangeSet
+    from ..model import Rulebook
 
 
 def _target_help() -> str:
@@ -31,9 +42,20 @@ def _target_help() -> str:
     return "; ".join(kind.target_help for kind in KINDS.values()) + " (default: all)"
 
 
+def _edition_names() -> list[str]:
+    from ..editions import EDITIONS
+
+    return [*EDITIONS, "all"]
+
+
+def _edition_help() -> str:
+    from ..editions import EDITIONS
+
+    return "; ".join(f"{name}: {edition.description}" for name, edition in EDITIONS.items()) + " (default: all)"
+
+
 def _arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("targets", nargs="*", metavar="TARGET",
-                        help=_target_help())
+    help_later(parser, parser.add_argument("targets", nargs="*", metavar="TARGET"), _target_help)
     add_lang_argument(parser, "language to build")
     parser.add_argument("--out", type=_out_folder, default=None, metavar="DIR",
                         help="output folder (default: build/ in the project)")
@@ -41,9 +63,8 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
                         help="parallel layout processes (default: number of cores)")
     parser.add_argument("--paper", choices=["a4", "letter"], default="a4",
                         help="paper for the quick reference and the imposed card sheets (default: a4)")
-    parser.add_argument("--edition", choices=[*EDITIONS, "all"], default="all",
-                        help="; ".join(f"{name}: {edition.description}" for name, edition in EDITIONS.items())
-                             + " (default: all)")
+    help_later(parser, parser.add_argument("--edition", choices=RegistryNames(_edition_names), default="all",
+                                           metavar="EDITION"), _edition_help)
     parser.add_argument("--gutter", type=_gutter, default=0.0, metavar="MM",
                         help="gap between print-and-play cards on a home sheet, in mm (default: 0)")
     parser.add_argument("--from", dest="from_rev", metavar="REV",
@@ -87,6 +108,8 @@ class _NotReleased(Exception):
 def _changes(args: argparse.Namespace, root: Path, rulebook: Rulebook,
              langs: list[str]) -> tuple[ChangeSet | None, dict[str, tuple[str, ...]]]:
     """The errata's change set (target errata) and the sections to mark (--changes-since)."""
+    from ..changes import changes_between
+
     errata = None
     if args.from_rev:
         if args.to_rev:
@@ -156,7 +179,13 @@ def build_command(args: argparse.Namespace, console: Console) -> int:
                               f"({len(record.files)} file(s))", markup=False)
             return EXIT_OK
 
+    from ..changes import GitError
+    from ..editions import EDITIONS
+    from ..fontsetup import isolate_fonts
+    from ..load import load_rulebook
+    from ..locks import building_into
     from ..outputs import KINDS, BuildOptions, all_targets
+    from ._progress import BuildDisplay
 
     rulebook = load_rulebook(root)
     langs = chosen_languages(args.lang, rulebook.meta.languages)

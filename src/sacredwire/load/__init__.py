@@ -15,7 +15,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from ..colour import Cmyk
-from ..diagnostics import ContentError, Location
+from ..diagnostics import ContentError
 from ..ids import TableId, is_file_key
 from ..languages import known_codes
 from ..languages import use as use_languages
@@ -31,6 +31,7 @@ from ..model import (
     Table,
     Term,
 )
+from ..project import CONTENT_DIR, find_project_root
 from ._boards import read_boards, with_boards
 from ._files import content_files, read_content_text
 from ._languages import entry_codes as entry_codes
@@ -47,18 +48,6 @@ from ._yaml import Fields, Mapping, as_text, compose_yaml, parse_yaml, read_yaml
 # What other packages use; the modules named with a leading underscore stay this package's own.
 __all__ = ["CONTENT_DIR", "Fields", "Mapping", "compose_yaml", "content_files", "find_project_root", "load_rulebook",
            "parse_yaml", "read_content_text", "read_yaml"]
-
-CONTENT_DIR = "content"
-
-
-def find_project_root(start: Path) -> Path:
-    """The nearest folder at or above ``start`` holding ``content/book.yaml``."""
-    start = start.resolve()
-    for folder in (start, *start.parents):
-        if (folder / CONTENT_DIR / "book.yaml").is_file():
-            return folder
-    raise ContentError(Location(str(start), 0),
-                       "not inside a Sacred Wire 28 project (no content/book.yaml here or above)")
 
 
 def _read_meta(root: Path, ink_limit: int) -> tuple[BookMeta, dict[str, Language]]:
