@@ -17,7 +17,7 @@ import os
 import threading
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path, PurePosixPath
 
 from .build_record import BuildRecord, file_digest
@@ -190,6 +190,21 @@ def lay_out_until_stable(submit: Submit, booklets: Sequence[str], langs: Sequenc
     raise BuildError(f"page numbers still moving after {MAX_PASSES} passes in: {', '.join(pending)}")
 
 
+def edition_jobs(jobs: Sequence[MakeJob], workers: int) -> list[MakeJob]:
+    """``jobs``, each booklet's split into one job per edition when there are fewer jobs than workers.
+
+    A booklet is laid out by then, so its editions are independent of each
+    other: after an edit of one booklet they are all the work left, and one
+    process finishing them in turn would leave the others idle. With as many
+    jobs as workers, splitting would only repeat each job's set-up. Each
+    edition's files are the same either way; their order is the editions'.
+    """
+    if len(jobs) >= workers:
+        return list(jobs)
+    return [replace(job, options=replace(job.options, editions=(edition,))) if job.booklets else job
+            for job in jobs for edition in (job.options.editions if job.booklets else (None,))]
+
+
 def verify_references(booklets: Mapping[str, LaidOut], rulebook: Rulebook, cache: LayoutCache) -> None:
     """Read every printed page reference back from the booklets; :class:`BuildError` on any wrong one.
 
@@ -312,15 +327,17 @@ def build(rulebook: Rulebook, targets: Sequence[Target], langs: Sequence[str], o
         laid_out = (lay_out_until_stable(submit, all_booklets, langs,
                                          progress, options, first_pages(rulebook, record))
                     if needs_pages and all_booklets else {})
-        futures = {}
+        jobs = []
         for target in targets:
             for lang in langs if KINDS[target.kind].per_language else langs[:1]:
                 booklets = laid_out.get(lang, {})
                 pages = {name: doc.anchors for name, doc in booklets.items()}
                 own = {target.name: booklets[target.name]} if target.name in booklets else {}
-                futures[(lang, target.name)] = pool.submit(
-                    _make, MakeJob(target.kind, target.name, lang,
-                                   KINDS[target.kind].languages(rulebook, langs, out_dir), pages, own, options))
+                jobs.append(MakeJob(target.kind, target.name, lang,
+                                    KINDS[target.kind].languages(rulebook, langs, out_dir), pages, own, options))
+        futures: dict[tuple[str, str], list[Future[list[Artifact]]]] = {}
+        for job in edition_jobs(jobs, workers):
+            futures.setdefault((job.lang, job.target), []).append(pool.submit(_make, job))
         for lang in langs:
             progress(f"{lang}: verifying page references")
             booklets = laid_out.get(lang, {})
@@ -328,7 +345,7 @@ def build(rulebook: Rulebook, targets: Sequence[Target], langs: Sequence[str], o
             for target in targets:
                 if (lang, target.name) in futures:
                     progress(f"{lang}: making {target.name}")
-                    artifacts += futures[(lang, target.name)].result()
+                    artifacts += [artifact for future in futures[(lang, target.name)] for artifact in future.result()]
                     count.finished(f"{lang}: made {target.name}")
     # Beside the files, what each is for and where to send it.
     artifacts += edition_notes(rulebook, artifacts, out_dir, options.paper)
