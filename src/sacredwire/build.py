@@ -201,8 +201,12 @@ def edition_jobs(jobs: Sequence[MakeJob], workers: int) -> list[MakeJob]:
     """
     if len(jobs) >= workers:
         return list(jobs)
-    return [replace(job, options=replace(job.options, editions=(edition,))) if job.booklets else job
-            for job in jobs for edition in (job.options.editions if job.booklets else (None,))]
+    split: list[MakeJob] = []
+    for job in jobs:
+        # Only a booklet comes laid out; the other kinds lay their documents out in their job.
+        split += ([replace(job, options=replace(job.options, editions=(edition,)))
+                   for edition in job.options.editions] if job.booklets else [job])
+    return split
 
 
 def verify_references(booklets: Mapping[str, LaidOut], rulebook: Rulebook, cache: LayoutCache) -> None:
@@ -327,16 +331,17 @@ def build(rulebook: Rulebook, targets: Sequence[Target], langs: Sequence[str], o
         laid_out = (lay_out_until_stable(submit, all_booklets, langs,
                                          progress, options, first_pages(rulebook, record))
                     if needs_pages and all_booklets else {})
-        jobs = []
+        make_jobs = []
         for target in targets:
             for lang in langs if KINDS[target.kind].per_language else langs[:1]:
                 booklets = laid_out.get(lang, {})
                 pages = {name: doc.anchors for name, doc in booklets.items()}
                 own = {target.name: booklets[target.name]} if target.name in booklets else {}
-                jobs.append(MakeJob(target.kind, target.name, lang,
-                                    KINDS[target.kind].languages(rulebook, langs, out_dir), pages, own, options))
+                make_jobs.append(MakeJob(target.kind, target.name, lang,
+                                         KINDS[target.kind].languages(rulebook, langs, out_dir), pages, own,
+                                         options))
         futures: dict[tuple[str, str], list[Future[list[Artifact]]]] = {}
-        for job in edition_jobs(jobs, workers):
+        for job in edition_jobs(make_jobs, workers):
             futures.setdefault((job.lang, job.target), []).append(pool.submit(_make, job))
         for lang in langs:
             progress(f"{lang}: verifying page references")

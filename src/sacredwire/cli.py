@@ -77,7 +77,8 @@ class RegistryNames(Sequence[str]):
     def __len__(self) -> int:
         return len(self._all())
 
-    def __getitem__(self, index):  # type: ignore[override]  (a Sequence's two signatures)
+    def __getitem__(self, index):
+        # Untyped: a Sequence's item access has two signatures (an index, a slice).
         return self._all()[index]
 
 
