@@ -1,9 +1,14 @@
-"""After its layout, a booklet's editions are finished side by side when processes would be idle."""
+"""A build from the command line: after its layout, a booklet's editions are finished side by side when
+processes would be idle, and a build with nothing to do imports nothing it does not use."""
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
 from pathlib import Path
 
+import pytest
 from conftest import PROJECT, copy_project, run_sw28
 
 from sacredwire.build import MakeJob, edition_jobs
@@ -12,6 +17,9 @@ from sacredwire.outputs import BuildOptions
 
 MINIMAL = PROJECT / "tests" / "roots" / "minimal" / "content"
 EDITIONS = ("press", "pod", "screen", "home")
+# What a build with nothing to do has no use for.
+HEAVY = ("weasyprint", "jinja2", "markdown_it", "pikepdf", "sacredwire.engine", "sacredwire.load",
+         "sacredwire.editions", "sacredwire.outputs")
 
 
 def _job(target: str, laid_out: bool) -> MakeJob:
@@ -32,14 +40,37 @@ def test_as_many_jobs_as_workers_are_left_whole() -> None:
     assert edition_jobs(jobs, workers=2) == jobs
 
 
-def test_editions_finished_apart_are_the_files_finished_together(tmp_path: Path) -> None:
-    project = copy_project(tmp_path / "project", MINIMAL)
-    built = {}
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, Path]]:
+    """The minimal project's booklet built with one layout process and with two: (project, out folder by jobs)."""
+    folder = tmp_path_factory.mktemp("edit-build")
+    project = copy_project(folder / "project", MINIMAL)
+    outs = {}
     for jobs in ("1", "2"):
-        out = tmp_path / f"out-{jobs}"
-        result = run_sw28("build", "core-rules", "--lang", "en", "--jobs", jobs, "--out", str(out), cwd=project)
+        outs[jobs] = folder / f"out-{jobs}"
+        result = run_sw28("build", "core-rules", "--lang", "en", "--jobs", jobs, "--out", str(outs[jobs]),
+                          cwd=project)
         assert result.returncode == 0, result.stderr
-        built[jobs] = {path.relative_to(out).as_posix(): path.read_bytes()
-                       for path in sorted((out / "en").rglob("*")) if path.is_file()}
-    assert len([name for name in built["1"] if name.endswith(".pdf")]) >= 4  # a booklet in every edition
-    assert built["1"] == built["2"]
+    return project, outs
+
+
+def test_editions_finished_apart_are_the_files_finished_together(built: tuple[Path, dict[str, Path]]) -> None:
+    _, outs = built
+    files = {jobs: {path.relative_to(out).as_posix(): path.read_bytes()
+                    for path in sorted((out / "en").rglob("*")) if path.is_file()} for jobs, out in outs.items()}
+    assert len([name for name in files["1"] if name.endswith(".pdf")]) >= 4  # a booklet in every edition
+    assert files["1"] == files["2"]
+
+
+def test_a_build_with_nothing_to_do_imports_no_typesetter(built: tuple[Path, dict[str, Path]]) -> None:
+    project, outs = built
+    result = subprocess.run(
+        [sys.executable, "-c",
+         "import json, sys\n"
+         "from sacredwire.cli import main\n"
+         f"code = main(['build', 'core-rules', '--lang', 'en', '--jobs', '1', '--out', {str(outs['1'])!r}])\n"
+         f"print(json.dumps({{'code': code, 'heavy': [m for m in {HEAVY!r} if m in sys.modules]}}))\n"],
+        cwd=project, capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert "up to date" in result.stderr
+    assert json.loads(result.stdout.strip().splitlines()[-1]) == {"code": 0, "heavy": []}
