@@ -166,7 +166,7 @@ def typed_numbers(text: str, lang: str, outcomes: bool = False) -> Iterator[Type
     found = [TypedNumber(match.group(), match.start()) for match in _DIGITS.finditer(text)]
     words: frozenset[str] = _numbers(lang).count_words()
     if outcomes:
-        words = words | OUTCOME_WORDS.get(lang, set())
+        words = words | _language(lang).examples.outcome_words
     found += [TypedNumber(match.group(), match.start()) for match in _WORD.finditer(text)
               if match.group().lower() in words]
     yield from sorted(found, key=lambda number: number.offset)

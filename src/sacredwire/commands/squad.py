@@ -14,6 +14,7 @@ from ..kit.squad import SquadChecker, SquadReport, read_squad
 from ..languages import language
 from . import book_has_language, load_project
 
+
 def _arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("files", nargs="+", metavar="FILE.yaml",
                         help="squad files (format: 'Squad files' in README.md)")

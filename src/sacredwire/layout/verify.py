@@ -14,7 +14,6 @@ from ..model import BookMeta, Language
 from ..pdf.text import page_text
 
 
-
 @dataclass(frozen=True)
 class PrintedReference:
     booklet: str
