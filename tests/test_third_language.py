@@ -86,22 +86,25 @@ def test_the_verifier_reads_the_french_page_references_in_the_french_entry_s_wor
         with pikepdf.open(pdf) as document:
             language = document_language(document)
             references = printed_references(document, "core-rules", rulebook.meta)
-            ties_page = next(number for number, page in enumerate(document.pages, start=1)
-                             if "/sec-C1-2" in _destinations_on(document, page))
+            pages = _destination_pages(document)
     finally:
         # Later tests read the project's own languages.
         use(*read_language_entries(PROJECT))
     assert (language.code, language.references.page) == ("fr", "p.")
-    # "Pour les égalités : Ties (C1.2, p. N)": the one reference of the French section, read at its page.
-    assert [(str(reference.target), reference.printed_page) for reference in references] == [("C1.2", ties_page)]
+    # "Pour les égalités : Ties (C1.2, p. N)" in the French section, and the reference of the English one
+    # ("as Dice (C1.1, p. N) says"), printed in French: each read with the page its section starts on.
+    assert [(str(reference.target), reference.printed_page) for reference in references] == \
+        [("C1.2", pages["sec-C1-2"]), ("C1.1", pages["sec-C1-1"])]
 
 
-def _destinations_on(document: pikepdf.Pdf, page: pikepdf.Page) -> set[str]:
-    """The named destinations that point at ``page``."""
-    names = pikepdf.NameTree(document.Root.Names.Dests)
-    return {f"/{name}" for name, destination in names.items()
-            if (destination.D if isinstance(destination, pikepdf.Dictionary) else destination)[0].objgen
-            == page.obj.objgen}
+def _destination_pages(document: pikepdf.Pdf) -> dict[str, int]:
+    """Each named destination's page number."""
+    numbers = {page.obj.objgen: number for number, page in enumerate(document.pages, start=1)}
+    found = {}
+    for name, destination in pikepdf.NameTree(document.Root.Names.Dests).items():
+        target = destination.D if isinstance(destination, pikepdf.Dictionary) else destination
+        found[str(name)] = numbers[target[0].objgen]
+    return found
 
 
 @pytest.mark.skipif(not CHROMIUM, reason="chromium is not installed")
