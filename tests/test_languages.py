@@ -9,6 +9,7 @@ import pytest
 from conftest import PROJECT, copy_project, run_sw28
 
 from sacredwire.diagnostics import ContentError
+from sacredwire.engine_adapter import adapt_rules
 from sacredwire.load import load_rulebook
 from sacredwire.load._languages import read_languages
 from sacredwire.model.language import LINE_BREAK_NORMS
@@ -125,3 +126,20 @@ def test_the_project_entries_load_with_what_each_module_reads() -> None:
 
 def test_every_line_break_norm_an_entry_may_name_is_one_the_typesetter_has() -> None:
     assert set(LINE_BREAK_NORMS) == set(LINE_BREAK_RULES)
+
+
+def test_the_faces_a_special_re_rolls_are_read_with_each_language_s_entry(tmp_path: Path) -> None:
+    """"Repite los 1 y 3" where the cell and the English say 1s and 2s: the Spanish entry's pattern reads it."""
+    project = copy_project(tmp_path)
+    path = project / "content/tables/requisitions-armor.yaml"
+    text = path.read_text(encoding="utf-8")
+    row = ("name: {en: Reinforced Plating, es: Blindaje Reforzado}\n        cost: 14\n        move: null\n"
+           "        special: {en: Re-roll 1s and 2s on Defense, es: Repite los 1 y 2 en Defensa}")
+    assert text.count(row) == 1
+    path.write_text(text.replace(row, row.replace("1 y 2", "1 y 3")), encoding="utf-8")
+
+    problems = adapt_rules(load_rulebook(project)).problems
+
+    assert [problem.message for problem in problems] == [
+        "table medium-armor, row reinforced-plating: defense_reroll is 2 but the es special "
+        "'Repite los 1 y 3 en Defensa' re-rolls 3"]

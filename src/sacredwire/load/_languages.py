@@ -20,6 +20,7 @@ from ..model.language import (
     ATTRIBUTES,
     LINE_BREAK_NORMS,
     OUTCOME_FORMATS,
+    STATED_CAPTURES,
     STATED_VALUES,
     HyphenationRules,
     Language,
@@ -193,9 +194,11 @@ def _stated(fields: Fields) -> dict[str, str]:
     for name in STATED_VALUES:
         pattern = _text(entry, name)
         try:
-            re.compile(pattern)
+            groups = re.compile(pattern).groups
         except re.error as error:
             raise entry.error(f"stated {name}: {pattern!r} is not a regular expression ({error})") from None
+        if name in STATED_CAPTURES and groups != 1:
+            raise entry.error(f"stated {name}: {pattern!r} must hold one group, (...), around what it reads")
         patterns[name] = pattern
     return patterns
 

@@ -20,7 +20,9 @@ STATED_VALUES = ("knockback", "riposte_dt", "vs_armored", "critical_bonus", "rea
                  "attribute_bonus", "melee_damage", "ignores_armor_move", "blessing_dt",
                  "wounded_defense_dt", "outnumbered", "engaged_move", "rerolls_failed", "heals",
                  "action_dt", "action_reach", "loot_markers", "loot_search_dt", "spawn_round", "spawn_tier",
-                 "bleeds", "out_of_action", "takes_weapon_damage", "takes_max_weapon_damage")
+                 "bleeds", "out_of_action", "takes_weapon_damage", "takes_max_weapon_damage", "rerolled_faces")
+# The stated values whose pattern captures what the words name (its one group): the faces re-rolled.
+STATED_CAPTURES = ("rerolled_faces",)
 
 # The formats a worked example prints an engine outcome with ({$claims.x:hits}), and the outcomes each
 # prints: a claim's value (the engine's result, a morale result, where a grenade lands, whether a shot
