@@ -18,10 +18,10 @@ import pytest
 from conftest import PROJECT, copy_project
 from pypdf import PdfReader
 
+from sacredwire.languages import language
 from sacredwire.layout import anchors, lay_out
 from sacredwire.layout.booklet import PartCache, lay_out_parts
 from sacredwire.layout.cache import LayoutCache
-from sacredwire.layout.verify import PRINTED_REFERENCE
 from sacredwire.load import load_rulebook
 from sacredwire.preview.booklets import PreviewLayouts
 from sacredwire.render import RenderContext, render
@@ -50,13 +50,14 @@ def test_parts_give_the_pages_of_the_whole_booklet(tmp_path: Path, key: str) -> 
 def _printed_references(files: dict, booklets: list[str]) -> dict[str, list[tuple[int, str, str, int]]]:
     """Booklet -> (page, target booklet, anchor, printed page) of every reference printed in its PDF."""
     volumes = {booklet.volume: booklet.key for booklet in load_rulebook(PROJECT).meta.booklets}
+    pattern = language("en").references.pattern()
     found = {}
     for key in booklets:
         reader = PdfReader(io.BytesIO(files[key]))
         found[key] = [(number, volumes[int(match["volume"])] if match["volume"] else key,
                        "sec-" + match["id"].replace(".", "-"), int(match["page"]))
                       for number, page in enumerate(reader.pages, start=1)
-                      for match in PRINTED_REFERENCE.finditer(page.extract_text() or "")]
+                      for match in pattern.finditer(page.extract_text() or "")]
     return found
 
 

@@ -9,6 +9,7 @@ import pytest
 from conftest import PROJECT, copy_project, run_sw28
 
 from sacredwire.diagnostics import ContentError
+from sacredwire.engine_adapter import adapt_rules
 from sacredwire.load import load_rulebook
 from sacredwire.load._languages import read_languages
 from sacredwire.model.language import LINE_BREAK_NORMS
@@ -47,6 +48,10 @@ def _drop(text: str, key: str) -> str:
     ("stated", "entry"),
     ("list_and", "numbers"),
     ("volume", "references"),
+    ("pronouns", "numbers"),
+    ("examples", "entry"),
+    ("owner_after", "examples"),
+    ("attributes", "entry"),
 ])
 def test_a_missing_field_of_a_language_entry_is_a_load_error_naming_it(tmp_path: Path, key: str,
                                                                        where: str) -> None:
@@ -60,7 +65,7 @@ def test_a_missing_field_of_a_language_entry_is_a_load_error_naming_it(tmp_path:
         edited = _drop(text, key)
     path.write_text(edited, encoding="utf-8")
     # The line of the mapping the field is missing from: the entry's first key, or its block's.
-    line = _first_key_line(edited) if where == "entry" else _line_of(edited, where) + (where == "numbers")
+    line = _first_key_line(edited) if where == "entry" else _line_of(edited, where) + (where in ("numbers", "examples"))
 
     result = run_sw28("check", cwd=project)
 
@@ -68,6 +73,22 @@ def test_a_missing_field_of_a_language_entry_is_a_load_error_naming_it(tmp_path:
     assert "Traceback" not in result.stderr
     assert f"{ENTRY}:{line}:" in result.stderr, result.stderr
     assert f"has no '{key}'" in result.stderr, result.stderr
+
+
+def test_an_outcome_with_no_word_is_a_load_error_naming_the_file_and_the_outcome(tmp_path: Path) -> None:
+    project = copy_project(tmp_path)
+    path = project / ENTRY
+    text = path.read_text(encoding="utf-8")
+    edited = text.replace(", at_feet: pifia}", "}")
+    assert edited != text
+    path.write_text(edited, encoding="utf-8")
+
+    result = run_sw28("check", cwd=project)
+
+    assert result.returncode == 2, result.stdout + result.stderr
+    assert "Traceback" not in result.stderr
+    assert f"{ENTRY}:{_line_of(edited, 'outcomes') + 1}:" in result.stderr, result.stderr
+    assert f"outcomes throw of {ENTRY} has no word for 'at_feet'" in result.stderr, result.stderr
 
 
 def test_a_declared_language_with_no_entry_is_an_error_at_the_book(tmp_path: Path) -> None:
@@ -97,7 +118,28 @@ def test_the_project_entries_load_with_what_each_module_reads() -> None:
     assert spanish.references.page == "pág." and english.references.volume == "Vol."
     assert spanish.numbers.words[21 - 1] == "veinte" and spanish.numbers.before_feminine[1] == "una"
     assert "severance" in english.hyphenation.keep
+    assert english.examples.outcomes["hits"][False] == "misses" and spanish.examples.outcomes["holds"]["flees"] == "falla"
+    assert spanish.numbers.pronouns == ("cada uno", "cada una") and spanish.attributes["wits"] == "Astucia"
+    assert spanish.references.pattern().fullmatch("(C4.7, vol. 2, pág. 14)")
+    assert not english.references.pattern().search("(C4.7, pág. 14)")
 
 
 def test_every_line_break_norm_an_entry_may_name_is_one_the_typesetter_has() -> None:
     assert set(LINE_BREAK_NORMS) == set(LINE_BREAK_RULES)
+
+
+def test_the_faces_a_special_re_rolls_are_read_with_each_language_s_entry(tmp_path: Path) -> None:
+    """"Repite los 1 y 3" where the cell and the English say 1s and 2s: the Spanish entry's pattern reads it."""
+    project = copy_project(tmp_path)
+    path = project / "content/tables/requisitions-armor.yaml"
+    text = path.read_text(encoding="utf-8")
+    row = ("name: {en: Reinforced Plating, es: Blindaje Reforzado}\n        cost: 14\n        move: null\n"
+           "        special: {en: Re-roll 1s and 2s on Defense, es: Repite los 1 y 2 en Defensa}")
+    assert text.count(row) == 1
+    path.write_text(text.replace(row, row.replace("1 y 2", "1 y 3")), encoding="utf-8")
+
+    problems = adapt_rules(load_rulebook(project)).problems
+
+    assert [problem.message for problem in problems] == [
+        "table medium-armor, row reinforced-plating: defense_reroll is 2 but the es special "
+        "'Repite los 1 y 3 en Defensa' re-rolls 3"]

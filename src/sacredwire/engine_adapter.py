@@ -99,8 +99,6 @@ WEAPON_STATED = (
     Stated("reach", _inches, "reach"),
     Stated("max_range", _inches, "max_range"),
 )
-# How a special names its re-roll ("Re-roll 1s and 2s", "Repite los 1 y 2"): the faces it re-rolls.
-REROLLS = {"en": r"\bRe-roll ((?:\d+s(?:, and |, | and )?)+)", "es": r"\bRepite (?:los )?((?:\d+s?(?:, | y )?)+)"}
 # Words that say a weapon never fumbles, which its fumble_table cell must then leave empty.
 NO_FUMBLES = "no_fumbles"
 CONTRACT_STATED = (
@@ -113,6 +111,9 @@ CONTRACT_STATED = (
 )
 # Words that say a contract re-rolls its failed tests of an attribute (its rerolls_failed cell).
 REROLLS_FAILED = "rerolls_failed"
+# How a special names its re-roll ("Re-roll 1s and 2s", "Repite los 1 y 2"): the faces it re-rolls, the
+# pattern's one group.
+REROLLED_FACES = "rerolled_faces"
 IGNORES_ARMOR_MOVE = "ignores_armor_move"
 POWER_STATED = (Stated("dt", _signed),)
 # How a blessing's words say it restores Health (``{dice}`` in the pattern: the dice).
@@ -273,9 +274,10 @@ def _reroll(reader: _Reader, table: Table, row: Row, column: str) -> int:
     """A re-roll special's highest face (0: none), checked against the faces the words name in every language."""
     value = reader.optional(table, row, column) or 0
     for lang, text in sorted(reader.words(table, row, "special").items()):
-        named = re.search(REROLLS[lang], text) if lang in REROLLS else None
+        # The words that name the faces re-rolled, their list the pattern's one group: "Re-roll 1s and 2s".
+        named = re.search(language(lang).stated[REROLLED_FACES], text)
         said = max(int(face) for face in re.findall(r"\d+", named.group(1))) if named else 0
-        if lang in REROLLS and said != value:
+        if said != value:
             reader.problem(table, row, f"{column} is {value or 'empty'} but the {lang} special {text!r} "
                                        f"re-rolls {said or 'nothing'}")
     return value

@@ -30,38 +30,23 @@ from typing import Any
 
 from .languages import UnknownLanguage, language
 from .model import ExampleRole
-from .model.language import NumberWords
+from .model.language import OUTCOME_FORMATS, Language, NumberWords
 
 ROOTS = ("given", "claims")
 
 # The number words of each language (words, tens, "one" before a noun, times, adverbs, the word before a
 # list's last item, the other words that state a count) are in its entry: content/languages/<code>.yaml.
 
-# An outcome's word, by format and language: the claim's value (an engine outcome, a morale result,
-# where a grenade goes, or whether a shot strays) -> the word a sentence uses for it.
-_OUTCOMES: dict[str, dict[str, dict[Any, str]]] = {
-    "hits": {"en": {"attacker_wins": "hits", "defender_wins": "misses", "success": "hits", "fail": "misses",
-                    True: "hits", False: "misses"},
-             "es": {"attacker_wins": "impacta", "defender_wins": "falla", "success": "impacta", "fail": "falla",
-                    True: "impacta", False: "falla"}},
-    "hit": {"en": {"attacker_wins": "hit", "defender_wins": "miss"},
-            "es": {"attacker_wins": "impacto", "defender_wins": "fallo"}},
-    "wins": {"en": {"attacker_wins": "wins", "defender_wins": "loses", "success": "wins", "fail": "loses"},
-             "es": {"attacker_wins": "gana", "defender_wins": "pierde", "success": "gana", "fail": "pierde"}},
-    "holds": {"en": {"holds": "holds", "flees": "fails"}, "es": {"holds": "aguanta", "flees": "falla"}},
-    "throw": {"en": {"on_target": "hits", "scatters": "fails", "at_feet": "fumbles"},
-              "es": {"on_target": "acierta", "scatters": "falla", "at_feet": "pifia"}},
-}
-
+# The outcome formats ({$claims.x:hits}) and the outcomes each prints are OUTCOME_FORMATS; each language's
+# words for them, and the words that state an outcome typed by hand, are in its entry (``examples``).
 FORMATS = ("", "signed", "word", "Word", "wordf", "Wordf", "wordm", "Wordm", "times", "Times", "adverb", "list",
-           *(form for name in _OUTCOMES for form in (name, name.capitalize())))
+           *(form for name in OUTCOME_FORMATS for form in (name, name.capitalize())))
 
-# Words that state an outcome the engine computes: typed by hand they could say "hit" where the dice say
-# miss. Words with other senses too ("gana 1 Prueba", "the lower DT wins ties") are left out.
-OUTCOME_WORDS = {
-    "en": {"hit", "hits", "miss", "misses", "holds", "fails"},
-    "es": {"impacta", "impacto", "falla", "fallo", "aguanta"},
-}
+
+def outcome_words(lang: str) -> frozenset[str]:
+    """The words that state an outcome the engine computes in ``lang`` ("hit", "falla"), lower case."""
+    return language(lang).examples.outcome_words
+
 
 _DIGITS = re.compile(r"(?<![A-Za-z])\d*[dD]\d+(?:[+-]\d+)?|\d+")
 _WORD = re.compile(r"[^\W\d_]+")
@@ -115,8 +100,8 @@ def show(value: Any, fmt: str, lang: str) -> str:
             raise FieldError(f"the list format needs a list, not {value!r}")
         items = [show(item, "", lang) for item in value]
         return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} {_numbers(lang).list_and} {items[-1]}"
-    if fmt.lower() in _OUTCOMES:
-        words = _OUTCOMES[fmt.lower()].get(lang, _OUTCOMES[fmt.lower()]["en"])
+    if fmt.lower() in OUTCOME_FORMATS:
+        words = _language(lang).examples.outcomes[fmt.lower()]
         if isinstance(value, (list, Mapping)) or value not in words:
             raise FieldError(f"the {fmt} format prints an outcome ({', '.join(map(str, words))}), not {value!r}")
         text = words[value]
@@ -147,8 +132,13 @@ def _missing(value: int, fmt: str) -> str:
 
 def _numbers(lang: str) -> NumberWords:
     """The number words of ``lang``; FieldError for a language the content has no entry for."""
+    return _language(lang).numbers
+
+
+def _language(lang: str) -> Language:
+    """The entry of ``lang``; FieldError for a language the content has no entry for."""
     try:
-        return language(lang).numbers
+        return language(lang)
     except UnknownLanguage as error:
         raise FieldError(str(error)) from None
 
@@ -176,7 +166,7 @@ def typed_numbers(text: str, lang: str, outcomes: bool = False) -> Iterator[Type
     found = [TypedNumber(match.group(), match.start()) for match in _DIGITS.finditer(text)]
     words: frozenset[str] = _numbers(lang).count_words()
     if outcomes:
-        words = words | OUTCOME_WORDS.get(lang, set())
+        words = words | _language(lang).examples.outcome_words
     found += [TypedNumber(match.group(), match.start()) for match in _WORD.finditer(text)
               if match.group().lower() in words]
     yield from sorted(found, key=lambda number: number.offset)
@@ -224,14 +214,10 @@ def role_mentions(text: str, words: Mapping[str, Sequence[str]]) -> list[tuple[i
     return sorted(found)
 
 
-# Words that give a number to the one named after it: "el 2d6 del Veterano", "the total of the Brute".
-_OWNER_AFTER = {"en": ("of", "of the"), "es": ("de", "del", "de la", "de los", "de las")}
-
-
 def names_owner_after(between: str, lang: str) -> bool:
     """Whether the words between a number and the role named next give the number to that role.
 
     >>> names_owner_after(" del ", "es"), names_owner_after(" vence al ", "es"), names_owner_after(" of the ", "en")
     (True, False, True)
     """
-    return between.strip() in _OWNER_AFTER.get(lang, ()) and between[:1].isspace() and between[-1:].isspace()
+    return between.strip() in language(lang).examples.owner_after and between[:1].isspace() and between[-1:].isspace()

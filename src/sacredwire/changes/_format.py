@@ -8,6 +8,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import fields, is_dataclass
 
 from ..ids import ExampleId, RuleId, TableId
+from ..languages import language
 from ..model import BookMeta
 from .model import (
     Change,
@@ -78,7 +79,9 @@ def describe_term(term: TermChange) -> str:
 def _booklet_title(meta: BookMeta, key: str, lang: str) -> str:
     for booklet in meta.booklets:
         if booklet.key == key:
-            return f"Vol. {booklet.volume} {booklet.title[lang]} ({booklet.letter})"
+            # The heading of a group: its first word takes a capital ("vol." -> "Vol.").
+            volume = language(lang).references.volume
+            return f"{volume[:1].upper()}{volume[1:]} {booklet.volume} {booklet.title[lang]} ({booklet.letter})"
     return key
 
 

@@ -19,11 +19,11 @@ from ..engine import Dice, ExampleInputError, Rules, run_example
 from ..engine.example_checks import EXAMPLE_CHECKS
 from ..engine_adapter import RulesTableError, TableProblem, adapt_rules
 from ..example_text import (
-    OUTCOME_WORDS,
     FieldError,
     FieldRef,
     field_role,
     names_owner_after,
+    outcome_words,
     resolve,
     role_mentions,
     show,
@@ -399,7 +399,7 @@ def hand_typed_numbers(rulebook: Rulebook) -> Iterator[Diagnostic]:
     orders: dict[tuple[ExampleId, str], list[str]] = {}
     for block in example_blocks(rulebook):
         for text, location in block.typed:
-            if text.lower() in OUTCOME_WORDS.get(block.lang, set()):
+            if text.lower() in outcome_words(block.lang):
                 yield Diagnostic("EX004", Severity.ERROR, location,
                                  f"example {block.example}: the outcome {text!r} is typed by hand; the engine "
                                  "computes it, and the words print from its result",

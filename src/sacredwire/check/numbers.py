@@ -25,6 +25,7 @@ from typing import Any
 from ..diagnostics import Diagnostic, Location, Severity
 from ..example_text import FieldError, FieldRef, typed_numbers
 from ..ids import RuleId
+from ..languages import language
 from ..markup import parser
 from ..model import Rulebook, Text
 from ..report import NumberTally
@@ -45,13 +46,14 @@ class SectionNumbers:
     marks: list[tuple[str, Location]] = field(default_factory=list)
 
 
-# Number words that are pronouns, not counts: "cada uno pasa su exceso" (each one passes its excess).
-_PRONOUN_BEFORE = {"es": ("cada ",)}
-
-
 def _pronoun(text: str, offset: int, lang: str) -> bool:
-    return text[offset:offset + 3].lower() in ("uno", "una") and text[:offset].lower().endswith(
-        _PRONOUN_BEFORE.get(lang, ()))
+    """Whether the number word at ``offset`` is a pronoun, not a count: "cada uno pasa su exceso" (each one
+    passes its excess), as the language entry's ``numbers.pronouns`` lists them."""
+    for phrase in language(lang).numbers.pronouns:
+        before, _, word = phrase.rpartition(" ")
+        if text[offset:offset + len(word)].lower() == word and text[:offset].lower().endswith(before + " "):
+            return True
+    return False
 
 
 def _scan(tokens: Any, file: str, found: SectionNumbers) -> None:

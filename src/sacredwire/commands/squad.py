@@ -11,10 +11,8 @@ from rich.console import Console
 from ..cli import EXIT_FINDINGS, EXIT_OK, EXIT_UNLOADABLE, command
 from ..engine_adapter import rules_from_tables
 from ..kit.squad import SquadChecker, SquadReport, read_squad
+from ..languages import language
 from . import book_has_language, load_project
-
-ATTRIBUTE_LABELS = {"en": {"combat": "Combat", "defense": "Defense", "wits": "Wits"},
-                    "es": {"combat": "Combate", "defense": "Defensa", "wits": "Astucia"}}
 
 
 def _arguments(parser: argparse.ArgumentParser) -> None:
@@ -34,7 +32,8 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
 
 def summary_text(report: SquadReport, lang: str) -> str:
     """A valid squad as a player reads it: each model's cost, dice, Move and Health, then the total."""
-    labels = ATTRIBUTE_LABELS.get(lang, ATTRIBUTE_LABELS["en"])
+    # The attributes' names in ``lang``: its language entry's ``attributes``.
+    labels = language(lang).attributes
     lines = [f"{report.name or report.file}: {report.spent} of {report.budget} subs spent, {report.remaining} left"]
     for model in report.models:
         dice = ", ".join(f"{labels[key]} {value}" for key, value in model.dice.items())

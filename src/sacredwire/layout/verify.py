@@ -3,21 +3,15 @@
 from __future__ import annotations
 
 import io
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
 import pikepdf
 
 from ..ids import RuleId
-from ..model import BookMeta
+from ..languages import UnknownLanguage, every_language
+from ..model import BookMeta, Language
 from ..pdf.text import page_text
-
-# "(C2.4, p. 7)", "(A3.2, Vol. 2, p. 5)", "(A3.2, vol. 2, pág. 5)", "(C4.7, pág. 14)"; the title before
-# it may wrap, the parenthesis itself never holds a line break we cannot match.
-PRINTED_REFERENCE = re.compile(
-    r"\((?P<id>[A-Z]\d+(?:\.\d+)?),\s+(?:[Vv]ol\.\s+(?P<volume>\d+),\s+)?(?:p\.|pág\.)\s+(?P<page>\d+)\)"
-)
 
 
 @dataclass(frozen=True)
@@ -29,12 +23,22 @@ class PrintedReference:
     printed_page: int
 
 
+def document_language(pdf: pikepdf.Pdf) -> Language:
+    """The language the PDF declares (``/Lang``, the tag of its language's entry)."""
+    tag = str(pdf.Root.get("/Lang", ""))
+    found = next((entry for entry in every_language() if entry.tag == tag), None)
+    if found is None:
+        raise UnknownLanguage(f"the PDF's language {tag!r} is the tag of no language entry")
+    return found
+
+
 def printed_references(pdf: pikepdf.Pdf, booklet: str, meta: BookMeta) -> list[PrintedReference]:
-    """Every page reference printed in the PDF's text."""
+    """Every page reference printed in the PDF's text, in the abbreviations of the language it declares."""
+    pattern = document_language(pdf).references.pattern()
     found = []
     fonts: dict = {}
     for number, page in enumerate(pdf.pages, start=1):
-        for match in PRINTED_REFERENCE.finditer(page_text(page, fonts)):
+        for match in pattern.finditer(page_text(page, fonts)):
             target = RuleId.parse(match["id"])
             target_booklet = booklet
             if match["volume"]:

@@ -17,12 +17,16 @@ from babel import Locale, UnknownLocaleError
 
 from ..diagnostics import ContentError, Location
 from ..model.language import (
+    ATTRIBUTES,
     LINE_BREAK_NORMS,
+    OUTCOME_FORMATS,
+    STATED_CAPTURES,
     STATED_VALUES,
     HyphenationRules,
     Language,
     NumberWords,
     References,
+    WorkedExampleWords,
 )
 from ._yaml import Fields, read_yaml
 
@@ -131,7 +135,7 @@ def _quotes(fields: Fields) -> tuple[tuple[str, str], ...]:
 def _numbers(fields: Fields) -> NumberWords:
     entry = Fields(fields.require("numbers", dict), fields.location.file, "numbers",
                    fields.location.line).only("words", "tens", "before_feminine", "before_masculine", "times",
-                                              "adverbs", "adverb_many", "list_and", "counted")
+                                              "adverbs", "adverb_many", "list_and", "counted", "pronouns")
     adverb_many = _text(entry, "adverb_many")
     if adverb_many.count("{}") != 1:
         raise entry.error(f"adverb_many must hold one {{}} where the number goes, not {adverb_many!r}")
@@ -140,7 +144,47 @@ def _numbers(fields: Fields) -> NumberWords:
         before_feminine=_numbered(entry, "before_feminine"), before_masculine=_numbered(entry, "before_masculine"),
         times=_numbered(entry, "times"), adverbs=_numbered(entry, "adverbs"), adverb_many=adverb_many,
         list_and=_text(entry, "list_and"), counted=frozenset(word.lower() for word in _words(entry, "counted")),
+        pronouns=_pronouns(entry),
     )
+
+
+def _pronouns(entry: Fields) -> tuple[str, ...]:
+    phrases = tuple(phrase.lower() for phrase in _words(entry, "pronouns"))
+    for phrase in phrases:
+        if " " not in phrase.strip():
+            raise entry.error(f"pronouns of {entry.location.file}: {phrase!r} must be the words before the "
+                              f"number word and the number word (\"cada uno\")")
+    return phrases
+
+
+def _examples(fields: Fields) -> WorkedExampleWords:
+    entry = Fields(fields.require("examples", dict), fields.location.file, "examples",
+                   fields.location.line).only("outcomes", "outcome_words", "owner_after")
+    formats = Fields(entry.require("outcomes", dict), fields.location.file, "examples: outcomes",
+                     fields.location.line).only(*OUTCOME_FORMATS)
+    outcomes = {}
+    for name, expected in OUTCOME_FORMATS.items():
+        words = formats.require(name, dict)
+        for outcome in expected:
+            word = words.get(outcome)
+            if not isinstance(word, str) or not word.strip():
+                # YAML reads a bare true or false as the claim's yes or no: the keys are written so.
+                raise formats.error(f"outcomes {name} of {fields.location.file} has no word for "
+                                    f"{str(outcome).lower()!r}")
+        stray = [key for key in words if key not in expected]
+        if stray:
+            raise formats.error(f"outcomes {name} of {fields.location.file}: unknown outcome {stray[0]!r} "
+                                f"(known: {', '.join(str(key).lower() for key in expected)})")
+        outcomes[name] = {outcome: str(words[outcome]) for outcome in expected}
+    return WorkedExampleWords(
+        outcomes=outcomes, outcome_words=frozenset(word.lower() for word in _words(entry, "outcome_words")),
+        owner_after=_words(entry, "owner_after"))
+
+
+def _attributes(fields: Fields) -> dict[str, str]:
+    entry = Fields(fields.require("attributes", dict), fields.location.file, "attributes",
+                   fields.location.line).only(*ATTRIBUTES)
+    return {name: _text(entry, name) for name in ATTRIBUTES}
 
 
 def _stated(fields: Fields) -> dict[str, str]:
@@ -150,9 +194,11 @@ def _stated(fields: Fields) -> dict[str, str]:
     for name in STATED_VALUES:
         pattern = _text(entry, name)
         try:
-            re.compile(pattern)
+            groups = re.compile(pattern).groups
         except re.error as error:
             raise entry.error(f"stated {name}: {pattern!r} is not a regular expression ({error})") from None
+        if name in STATED_CAPTURES and groups != 1:
+            raise entry.error(f"stated {name}: {pattern!r} must hold one group, (...), around what it reads")
         patterns[name] = pattern
     return patterns
 
@@ -160,7 +206,7 @@ def _stated(fields: Fields) -> dict[str, str]:
 def _read_entry(raw: Any, rel: str, code: str) -> Language:
     fields = Fields(raw, rel, f"the language entry {code}").only(
         "name", "locale", "tag", "hyphenation", "quotes", "references", "numbers", "line_breaks", "stated",
-        "introducing_words", "register")
+        "introducing_words", "register", "examples", "attributes")
     tag = _text(fields, "tag")
     dictionary, hyphenation = _hyphenation(fields, tag, code)
     references = Fields(fields.require("references", dict), rel, "references",
@@ -181,7 +227,8 @@ def _read_entry(raw: Any, rel: str, code: str) -> Language:
         hyphenation_dictionary=dictionary, hyphenation=hyphenation, quotes=_quotes(fields),
         references=References(page=_text(references, "page"), pages=_text(references, "pages"),
                               volume=_text(references, "volume")),
-        numbers=_numbers(fields), line_breaks=line_breaks, stated=_stated(fields),
+        numbers=_numbers(fields), examples=_examples(fields), attributes=_attributes(fields),
+        line_breaks=line_breaks, stated=_stated(fields),
         introducing_words=frozenset(word.lower() for word in _words(fields, "introducing_words")),
         plural_forms=tuple(word.lower() for word in _words(register, "plural")),
         formal_forms=tuple(word.lower() for word in _words(register, "formal")),

@@ -8,6 +8,7 @@ catalog's plural rule) is not repeated here.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
@@ -19,7 +20,23 @@ STATED_VALUES = ("knockback", "riposte_dt", "vs_armored", "critical_bonus", "rea
                  "attribute_bonus", "melee_damage", "ignores_armor_move", "blessing_dt",
                  "wounded_defense_dt", "outnumbered", "engaged_move", "rerolls_failed", "heals",
                  "action_dt", "action_reach", "loot_markers", "loot_search_dt", "spawn_round", "spawn_tier",
-                 "bleeds", "out_of_action", "takes_weapon_damage", "takes_max_weapon_damage")
+                 "bleeds", "out_of_action", "takes_weapon_damage", "takes_max_weapon_damage", "rerolled_faces")
+# The stated values whose pattern captures what the words name (its one group): the faces re-rolled.
+STATED_CAPTURES = ("rerolled_faces",)
+
+# The formats a worked example prints an engine outcome with ({$claims.x:hits}), and the outcomes each
+# prints: a claim's value (the engine's result, a morale result, where a grenade lands, whether a shot
+# strays) -> the word a sentence uses for it, given by each language's entry (``outcomes``).
+OUTCOME_FORMATS: Mapping[str, tuple[str | bool, ...]] = {
+    "hits": ("attacker_wins", "defender_wins", "success", "fail", True, False),
+    "hit": ("attacker_wins", "defender_wins"),
+    "wins": ("attacker_wins", "defender_wins", "success", "fail"),
+    "holds": ("holds", "flees"),
+    "throw": ("on_target", "scatters", "at_feet"),
+}
+
+# The attributes a model rolls, which ``sw28 squad`` labels in the language asked for (``attributes``).
+ATTRIBUTES = ("combat", "defense", "wits")
 
 # Line-break norms a language may ask for beyond the shared ones (``render._typography``).
 LINE_BREAK_NORMS = {
@@ -61,6 +78,8 @@ class NumberWords:
     list_and: str
     # Other words that state a count or a total ("hundred", "half"): typed by hand they are found.
     counted: frozenset[str]
+    # Phrases whose last word is a number word used as a pronoun, not a count ("cada uno"): lower case.
+    pronouns: tuple[str, ...]
 
     def count_words(self) -> frozenset[str]:
         """Every word that states a count: the number words, the tens and ``counted``."""
@@ -74,6 +93,35 @@ class References:
     page: str
     pages: str
     volume: str
+
+    def pattern(self) -> re.Pattern[str]:
+        """A printed page reference, "(C2.4, p. 7)" or "(A3.2, Vol. 2, p. 5)", with its ``id``, ``volume``
+        (or None) and ``page``; the title before it may wrap, the parenthesis never holds a line break.
+
+        >>> References("pág.", "págs.", "vol.").pattern().search("Ataque (C4.7, vol. 2, pág. 14)").groups()
+        ('C4.7', '2', '14')
+        """
+        return re.compile(rf"\((?P<id>[A-Z]\d+(?:\.\d+)?),\s+(?:{_abbreviation(self.volume)}\s+(?P<volume>\d+),\s+)?"
+                          rf"{_abbreviation(self.page)}\s+(?P<page>\d+)\)")
+
+
+def _abbreviation(word: str) -> str:
+    """``word`` as a pattern, its first letter in either case: a reference may open a sentence."""
+    first = word[:1]
+    return (f"[{re.escape(first.upper())}{re.escape(first.lower())}]" if first.upper() != first.lower()
+            else re.escape(first)) + re.escape(word[1:])
+
+
+@dataclass(frozen=True)
+class WorkedExampleWords:
+    """The words a worked example prints for an outcome the engine computes, and those typed by hand."""
+
+    # Format (``OUTCOME_FORMATS``) -> outcome -> word ("hits": {"attacker_wins": "hits", ...}).
+    outcomes: Mapping[str, Mapping[str | bool, str]]
+    # Words that state an outcome: typed by hand they could say "hit" where the dice say miss. Lower case.
+    outcome_words: frozenset[str]
+    # Words between a number and a role that give the number to that role ("of the", "del").
+    owner_after: tuple[str, ...]
 
 
 # Compared and hashed as itself: a language loaded is one object (its tables are mappings).
@@ -95,6 +143,9 @@ class Language:
     quotes: tuple[tuple[str, str], ...]
     references: References
     numbers: NumberWords
+    examples: WorkedExampleWords
+    # How ``sw28 squad`` labels each attribute (``ATTRIBUTES``): "Combat", "Combate".
+    attributes: Mapping[str, str]
     # Line-break rules beyond the shared ones, by name (``render._typography.LINE_BREAK_RULES``).
     line_breaks: tuple[str, ...]
     # Patterns for the words a table row's prose uses to state a value the engine reads, by value name.

@@ -40,7 +40,7 @@ from ..kit.squad import (
     SQUAD_RULE,
 )
 from ..kit.squad_pdf import LABELS
-from ..model import Rulebook, Text
+from ..model import SOURCE_LANG, Rulebook, Text
 from ..render import is_drawing
 
 KIT_DATA = "kit-data.js"
@@ -48,7 +48,8 @@ KIT_DATA = "kit-data.js"
 
 def _words(value: Any, lang: str) -> str:
     if isinstance(value, Text):
-        return value.get(lang) or value["en"]
+        # A cell not translated yet prints in the language it is translated from.
+        return value.get(lang) or value[SOURCE_LANG]
     return "" if value is None else str(value)
 
 
