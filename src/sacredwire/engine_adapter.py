@@ -24,7 +24,7 @@ from .engine.book import Book
 from .engine.campaign import Band, Effect, ExplorationBand, Finding, GapAdvantages, MeritSource, Result, TableRow
 from .engine.combat import FallBand, Power
 from .engine.gear import Armor, ArmorTier, Gear, Weapon, WeaponClass
-from .engine.numbers import SOURCES, Multiples, RuleNumbers
+from .engine.numbers import CELL_SOURCES, SOURCES, Multiples, RuleNumbers
 from .engine.rules import BehaviourRow
 from .engine.squad import ATTRIBUTES, Contract, StatArray, WeaponAccess
 from .ids import TableId
@@ -498,6 +498,15 @@ def rule_numbers(rulebook: Rulebook) -> RuleNumbers:
                 raise ValueError(f"{parameter.value!r} is not a whole number")
         except ValueError as error:
             raise RulesTableError(parameter.location, f"{section} {parameter_name}: {error}") from None
+    for name, (table_name, row_key, column) in CELL_SOURCES.items():
+        table = rulebook.tables.get(TableId.parse(table_name))
+        row = next((row for row in table.rows if str(row.key) == row_key), None) if table is not None else None
+        value = row.cells.get(column) if row is not None else None
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise RulesTableError(table.location if table is not None else None,
+                                  f"table {table_name}: the {column} of row {row_key!r}, which the rules engine "
+                                  f"reads, is no whole number ({value!r})")
+        values[name] = value
     multiples = Multiples(*(values.pop(key) for key in ("double", "triple", "fumble", "step_bonus")))
     return RuleNumbers(multiples=multiples, **values)
 

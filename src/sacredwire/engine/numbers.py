@@ -2,7 +2,8 @@
 
 The engine types none of them: an adapter outside this package reads each from
 the rule parameters of ``content/rules.yaml`` (the section and name in
-:data:`SOURCES`), the same values the booklets print through their fields.
+:data:`SOURCES`) or from a table's cell (:data:`CELL_SOURCES`), the same values
+the booklets print through their fields.
 """
 
 from __future__ import annotations
@@ -130,10 +131,16 @@ SOURCES: Mapping[str, tuple[str, str]] = MappingProxyType({
     "review_damage": ("C4.20", "review_damage"),
     "compass_die": ("C4.12", "compass_die"),
     "clock_die": ("C4.12", "clock_die"),
-    "search_reach": ("K2.1", "search_range"),
-    "wounded_coworker_dt": ("K2.2", "wounded_dt"),
     "duplicate_leads": ("K2.3", "duplicate_leads"),
-    "examine_reach": ("M1.2", "interact_range"),
     "examine_leads": ("M3.1", "examine_leads"),
     "examine_critical_evidence": ("M3.1", "critical_evidence"),
+})
+
+# Numbers the rules state in a table's cell and the prose of other sections restates through a field of
+# that cell: RuleNumbers field -> (table, row, column). The Actions table (C4.3) gives Search, Interrogate
+# and Interact their reach and Interrogate its DT against a wounded Coworker; K2.1, K2.2 and M1.2 print them.
+CELL_SOURCES: Mapping[str, tuple[str, str, str]] = MappingProxyType({
+    "search_reach": ("actions", "search", "reach"),
+    "wounded_coworker_dt": ("actions", "interrogate", "dt"),
+    "examine_reach": ("actions", "interact", "reach"),
 })
