@@ -79,6 +79,14 @@ class RuleNumbers:
     examine_reach: int
     examine_leads: int
     examine_critical_evidence: int
+    signal_evidence: int
+    source_evidence: int
+    lost_per_evidence: int
+    bosses: int
+    succession_choices: int
+    succession_armor_step: int
+    sell_share: int
+    victory_types: int
 
     @property
     def shooting_penalties(self) -> Mapping[str, int]:
@@ -134,6 +142,14 @@ SOURCES: Mapping[str, tuple[str, str]] = MappingProxyType({
     "duplicate_leads": ("K2.3", "duplicate_leads"),
     "examine_leads": ("M3.1", "examine_leads"),
     "examine_critical_evidence": ("M3.1", "critical_evidence"),
+    "signal_evidence": ("K1.2", "signal_evidence"),
+    "source_evidence": ("K1.2", "source_evidence"),
+    "lost_per_evidence": ("K2.4", "lost_per_evidence"),
+    "bosses": ("C2", "bosses"),
+    "succession_choices": ("K3.7", "succession_choices"),
+    "succession_armor_step": ("K3.7", "armor_step"),
+    "sell_share": ("K3.8", "sell_share"),
+    "victory_types": ("K3.9", "victory_types"),
 })
 
 # Numbers the rules state in a table's cell and the prose of other sections restates through a field of
