@@ -454,6 +454,7 @@ def adapt_rules(rulebook: Rulebook) -> AdaptedRules:
 
     numbers = rule_numbers(rulebook)
     rules = Rules(
+        post_game_steps=_post_game_steps(reader),
         weapons=weapons, armor_tiers=tiers, armor=armor, gear=gear, contracts=contracts,
         stat_arrays=stat_arrays, blessings=tuple(blessings), falling=falling, powers=powers,
         critical_rows=by_roll(CRITICAL_PREFIX), fumble_rows=by_roll(FUMBLE_PREFIX), behaviours=behaviours,
@@ -468,6 +469,17 @@ def adapt_rules(rulebook: Rulebook) -> AdaptedRules:
         book=_book(reader, rulebook, {**weapons, **armor, **gear}, numbers),
     )
     return AdaptedRules(rules, tuple(reader.problems))
+
+
+def _post_game_steps(reader: _Reader) -> dict[str, int]:
+    """K3.5: the step number of each Post-Game Sequence row; the steps run 1, 2, 3... in the table's order."""
+    table = reader.table("post-game-sequence", ("step",))
+    steps = {row.key: reader.number(table, row, "step") for row in table.rows}
+    for expected, (key, step) in enumerate(steps.items(), start=1):
+        if step != expected:
+            raise RulesTableError(table.location, f"table {table.id}, row {key}: step {step}, but it is step "
+                                                  f"{expected} in the table's order")
+    return steps
 
 
 def _book(reader: _Reader, rulebook: Rulebook, items: Mapping[str, Any], numbers: RuleNumbers) -> Book:

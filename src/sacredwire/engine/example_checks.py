@@ -796,7 +796,10 @@ def post_game(rules: Rules, given: Given) -> Computed:
     found = campaign.exploration(given.number("exploration_total"), rules.exploration)
     hurt = campaign.injury(given.number("injury_roll"), rules.injuries, given.number("injury_modifier", 0))
     crossed = campaign.thresholds_crossed(rules.promotion_thresholds, before, before + logged)
-    computed: Computed = {"steps": {step: number for number, step in enumerate(campaign.POST_GAME_STEPS, start=1)},
+    missing = [row for row in campaign.POST_GAME_ROWS.values() if row not in rules.post_game_steps]
+    if missing:
+        raise ExampleInputError(f"the Post-Game Sequence table has no row {', '.join(missing)}")
+    computed: Computed = {"steps": {name: rules.post_game_steps[row] for name, row in campaign.POST_GAME_ROWS.items()},
                           "promotion_die": str(rules.promotion_die),
                           "merits_by_source": {event: campaign.merits_for([event], rules.merit_sources)
                                                for event in scored},
@@ -875,7 +878,7 @@ def trading_post(rules: Rules, given: Given) -> Computed:
 
 @example_check("campaign_victory", "squads signal_played",
                "evidence types needed next_game winner",
-               concludes="next_game winner")
+               concludes="winner")
 def campaign_victory(rules: Rules, given: Given) -> Computed:
     """K1.2, K3.9: what each squad's Evidence makes of the next game, and who has won the campaign."""
     squads = given.mapping("squads")
