@@ -3,7 +3,8 @@
 The Campaign (K1.2, K2.3) and the Missions booklet (M1.2, M3.1, M3.2) state the
 same placement distances, the winner's Evidence and the Evidence that triggers
 The Signal and The Source; Search's and Interrogate's reach and the wounded
-Coworker's DT (K2.1, K2.2) and Interact's reach (M1.2) are cells of the
+Coworker's DT (K2.1, K2.2) and Interact's reach (M1.2, and A5.1's dropped
+weapon, picked up with Interact) are cells of the
 Actions table (C4.3). Each is one entry: the restating prose of both languages
 prints it through a field of that entry, and the engine and the boards read it
 there. A name-based check for two parameters "saying the same thing" would
@@ -28,7 +29,8 @@ LANGS = ("en", "es")
 # The entries merged away: (section, name) no longer in content/rules.yaml.
 MERGED_AWAY = (("K2.1", "search_range"), ("K2.2", "interrogate_range"), ("K2.2", "wounded_dt"),
                ("M1.2", "marker_edge"), ("M1.2", "marker_clearance"), ("M1.2", "interact_range"),
-               ("M1.2", "winner_evidence"), ("M3.1", "trigger_evidence"), ("M3.2", "trigger_evidence"))
+               ("M1.2", "winner_evidence"), ("M3.1", "trigger_evidence"), ("M3.2", "trigger_evidence"),
+               ("A5.1", "pickup_range"))
 # Each restating section and the fields of the one entry it prints, in every language.
 CITES = {
     ("campaign", "k2-gathering-evidence.md", "K2.1"): ("{$table.actions.search.reach}",),
@@ -40,6 +42,7 @@ CITES = {
                                                      "{$table.actions.interact.reach}"),
     ("missions", "03-finale.md", "M3.1"): ("{$rule.K1.2.signal_evidence}",),
     ("missions", "03-finale.md", "M3.2"): ("{$rule.K1.2.source_evidence}",),
+    ("requisitions", "05-critical-hits.md", "A5.1"): ("{$table.actions.interact.reach}",),
 }
 
 
