@@ -200,6 +200,8 @@ MUTATIONS: tuple[Mutation, ...] = (
     Mutation("engine_adapter.py", 'steps = {row.key: reader.number(table, row, "step") for row in table.rows}',
              'steps = {row.key: len(table.rows) + 1 - reader.number(table, row, "step") for row in table.rows}',
              "the post-game steps read backwards"),
+    Mutation("engine_adapter.py", "        values[name] = value\n", "        values[name] = value + 1\n",
+             "the Actions cells prose restates (reach, wounded DT) read one high"),
     # --- table reads (the adapters) ---
     Mutation("engine_adapter.py", 'ArmorTier(row.key, reader.number(tiers_table, row, "reduction"), rank)',
              'ArmorTier(row.key, reader.number(tiers_table, row, "reduction") + 1, rank)',
