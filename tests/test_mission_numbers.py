@@ -125,7 +125,7 @@ def test_the_board_in_inches_prints_from_its_size_in_feet_and_only_a_length_in_f
     assert show_rule_field(board, load_rulebook(PROJECT), "en") == "24"
     shutil.copytree(PROJECT / "content", tmp_path / "content")
     replace_once(tmp_path / "content/missions/es/01-playing-a-mission.md", "{$rule.C1.8.board_size:inches}",
-             "{$rule.M1.2.interact_range:inches}")
+             "{$rule.K1.2.objective_clearance:inches}")
     replace_once(tmp_path / "content/rules.yaml", "    board_size: {value: 2,", "    board_size: {value: 3,")
     rulebook = load_rulebook(tmp_path)
     assert show_rule_field(board, rulebook, "es") == "36"

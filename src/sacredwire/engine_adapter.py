@@ -24,7 +24,7 @@ from .engine.book import Book
 from .engine.campaign import Band, Effect, ExplorationBand, Finding, GapAdvantages, MeritSource, Result, TableRow
 from .engine.combat import FallBand, Power
 from .engine.gear import Armor, ArmorTier, Gear, Weapon, WeaponClass
-from .engine.numbers import SOURCES, Multiples, RuleNumbers
+from .engine.numbers import CELL_SOURCES, SOURCES, Multiples, RuleNumbers
 from .engine.rules import BehaviourRow
 from .engine.squad import ATTRIBUTES, Contract, StatArray, WeaponAccess
 from .ids import TableId
@@ -456,6 +456,7 @@ def adapt_rules(rulebook: Rulebook) -> AdaptedRules:
 
     numbers = rule_numbers(rulebook)
     rules = Rules(
+        post_game_steps=_post_game_steps(reader),
         weapons=weapons, armor_tiers=tiers, armor=armor, gear=gear, contracts=contracts,
         stat_arrays=stat_arrays, blessings=tuple(blessings), falling=falling, powers=powers,
         critical_rows=by_roll(CRITICAL_PREFIX), fumble_rows=by_roll(FUMBLE_PREFIX), behaviours=behaviours,
@@ -470,6 +471,17 @@ def adapt_rules(rulebook: Rulebook) -> AdaptedRules:
         book=_book(reader, rulebook, {**weapons, **armor, **gear}, numbers),
     )
     return AdaptedRules(rules, tuple(reader.problems))
+
+
+def _post_game_steps(reader: _Reader) -> dict[str, int]:
+    """K3.5: the step number of each Post-Game Sequence row; the steps run 1, 2, 3... in the table's order."""
+    table = reader.table("post-game-sequence", ("step",))
+    steps = {row.key: reader.number(table, row, "step") for row in table.rows}
+    for expected, (key, step) in enumerate(steps.items(), start=1):
+        if step != expected:
+            raise RulesTableError(table.location, f"table {table.id}, row {key}: step {step}, but it is step "
+                                                  f"{expected} in the table's order")
+    return steps
 
 
 def _book(reader: _Reader, rulebook: Rulebook, items: Mapping[str, Any], numbers: RuleNumbers) -> Book:
@@ -500,6 +512,15 @@ def rule_numbers(rulebook: Rulebook) -> RuleNumbers:
                 raise ValueError(f"{parameter.value!r} is not a whole number")
         except ValueError as error:
             raise RulesTableError(parameter.location, f"{section} {parameter_name}: {error}") from None
+    for name, (table_name, row_key, column) in CELL_SOURCES.items():
+        table = rulebook.tables.get(TableId.parse(table_name))
+        row = next((row for row in table.rows if str(row.key) == row_key), None) if table is not None else None
+        value = row.cells.get(column) if row is not None else None
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise RulesTableError(table.location if table is not None else None,
+                                  f"table {table_name}: the {column} of row {row_key!r}, which the rules engine "
+                                  f"reads, is no whole number ({value!r})")
+        values[name] = value
     multiples = Multiples(*(values.pop(key) for key in ("double", "triple", "fumble", "step_bonus")))
     return RuleNumbers(multiples=multiples, **values)
 

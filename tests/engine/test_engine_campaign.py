@@ -6,6 +6,7 @@ import pytest
 
 from sacredwire.engine import Rules
 from sacredwire.engine.campaign import (
+    POST_GAME_ROWS,
     Band,
     Effect,
     SquadProgress,
@@ -22,6 +23,8 @@ from sacredwire.engine.campaign import (
 )
 from sacredwire.engine.dice import DiceTier
 from sacredwire.engine.rolls import Outcome
+from sacredwire.ids import TableId
+from sacredwire.model import Rulebook
 
 from ._content import NUMBERS
 
@@ -115,3 +118,12 @@ def test_merits(rules: Rules):
     assert merits_for(["enemy-model-out-of-action", "enemy-boss-out-of-action"], rules.merit_sources) == 2
     with pytest.raises(ValueError, match="no Merit source"):
         merits_for(["hostile"], rules.merit_sources)
+
+
+def test_the_post_game_steps_are_the_tables_numbers(rulebook: Rulebook, rules: Rules):
+    table = rulebook.tables[TableId.parse("post-game-sequence")]
+    assert dict(rules.post_game_steps) == {str(row.key): row.cells["step"] for row in table.rows}
+    assert set(POST_GAME_ROWS.values()) <= set(rules.post_game_steps)
+    # The engine's steps keep the table's order: merits before exploration before injuries before promotion.
+    steps = [rules.post_game_steps[row] for row in POST_GAME_ROWS.values()]
+    assert steps == sorted(steps)

@@ -23,8 +23,6 @@ NOT_READ = {
     "hostile-situations": "words naming the behaviour tables' columns, which the engine reads by key",
     "hostile-actions": "what each AI action does on the board (move toward, seek cover): movement on a table, "
                        "not arithmetic; the behaviour tables name them by key",
-    "post-game-sequence": "the order of the ten post-game steps, as words; the engine keeps the order of the "
-                          "steps it computes (K3.5)",
 }
 
 

@@ -17,8 +17,10 @@ from .dice import DiceTier, RolledTiers, against_fixed, apply_modifiers
 from .numbers import RuleNumbers
 from .rolls import Outcome, opposed_outcome
 
-# K3.5: the post-game steps, in order.
-POST_GAME_STEPS = ("merits", "exploration", "injury", "promotion")
+# K3.5: the post-game steps the engine computes, by the name examples claim them under, and the row of
+# the Post-Game Sequence table that numbers each (the table holds the order).
+POST_GAME_ROWS = {"merits": "log-merits", "exploration": "exploration", "injury": "injuries",
+                  "promotion": "promotion", "trading": "trading-post"}
 
 _BAND = re.compile(r"^(?P<low>\d+)(?:(?P<plus>\+)|-(?P<high>\d+))?$")
 

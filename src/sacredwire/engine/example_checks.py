@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from . import activation, campaign, combat, rolls, squad
+from . import activation, campaign, combat, economy, rolls, squad
 from .dice import Dice, DiceTier, all_tiers, apply_modifiers
 from .gear import Armor, Weapon
 from .rolls import Outcome
@@ -796,7 +796,10 @@ def post_game(rules: Rules, given: Given) -> Computed:
     found = campaign.exploration(given.number("exploration_total"), rules.exploration)
     hurt = campaign.injury(given.number("injury_roll"), rules.injuries, given.number("injury_modifier", 0))
     crossed = campaign.thresholds_crossed(rules.promotion_thresholds, before, before + logged)
-    computed: Computed = {"steps": {step: number for number, step in enumerate(campaign.POST_GAME_STEPS, start=1)},
+    missing = [row for row in campaign.POST_GAME_ROWS.values() if row not in rules.post_game_steps]
+    if missing:
+        raise ExampleInputError(f"the Post-Game Sequence table has no row {', '.join(missing)}")
+    computed: Computed = {"steps": {name: rules.post_game_steps[row] for name, row in campaign.POST_GAME_ROWS.items()},
                           "promotion_die": str(rules.promotion_die),
                           "merits_by_source": {event: campaign.merits_for([event], rules.merit_sources)
                                                for event in scored},
@@ -811,3 +814,81 @@ def post_game(rules: Rules, given: Given) -> Computed:
 
 def _effects(result: campaign.Result) -> dict[str, int]:
     return {effect.stat: effect.change for effect in result.effects}
+
+
+# --- K2.4, K3.7-K3.9: the campaign between games ----------------------------------------------------
+
+
+def _evidence_held(given: Given) -> economy.CampaignEvidence:
+    recorded = given.get("recorded")
+    if not isinstance(recorded, list) or not all(isinstance(kind, int) for kind in recorded):
+        raise ExampleInputError(f"recorded lists Evidence types (results of the Evidence die), not {recorded!r}")
+    if len(set(recorded)) != len(recorded):
+        raise ExampleInputError(f"recorded names a type twice: {recorded}")
+    return economy.CampaignEvidence(frozenset(recorded), given.number("unrecorded", 0))
+
+
+@example_check("lose_evidence", "recorded unrecorded lost types_given_up",
+               "per_evidence evidence_before recorded unrecorded evidence",
+               concludes="recorded unrecorded")
+def lose_evidence(rules: Rules, given: Given) -> Computed:
+    """K2.4: Evidence lost, paid from unrecorded Evidence or recorded types as the owner chooses."""
+    held = _evidence_held(given)
+    for kind in held.recorded:
+        if not rules.evidence_die.minimum <= kind <= rules.evidence_die.maximum:
+            raise ExampleInputError(f"recorded: a {rules.evidence_die} cannot roll {kind}")
+    chosen = given.get("types_given_up") if given.has("types_given_up") else []
+    if not isinstance(chosen, list):
+        raise ExampleInputError(f"types_given_up must be a list, not {chosen!r}")
+    after = economy.lose_evidence(held, given.number("lost"), chosen, rules.numbers)
+    return {"per_evidence": rules.numbers.lost_per_evidence, "evidence_before": held.evidence,
+            "recorded": sorted(after.recorded), "unrecorded": after.unrecorded, "evidence": after.evidence}
+
+
+@example_check("succession", "contract chosen",
+               "promoted choices weapons max_armor boss",
+               concludes="weapons max_armor")
+def succession(rules: Rules, given: Given) -> Computed:
+    """K3.7: the Boss died; a Resource becomes the Boss with the benefit it chooses."""
+    contract = _contract(rules, str(given.get("contract")))
+    keys = {benefit.value: benefit for benefit in economy.Succession}
+    chosen = given.words("chosen")
+    unknown = [key for key in chosen if key not in keys]
+    if unknown:
+        raise ExampleInputError(f"chosen: no benefit {', '.join(unknown)} (benefits: {', '.join(keys)})")
+    heir = economy.succession(contract, rules.numbers.bosses, [keys[key] for key in chosen], rules.armor_tiers,
+                              rules.numbers)
+    return {"promoted": rules.numbers.bosses, "choices": rules.numbers.succession_choices,
+            "weapons": heir.contract.weapons.value, "max_armor": heir.contract.max_armor.key, "boss": heir.is_boss}
+
+
+@example_check("trading_post", "subs bought sold",
+               "prices listed sell_prices spent earned subs",
+               concludes="subs")
+def trading_post(rules: Rules, given: Given) -> Computed:
+    """K3.8: buy at the listed price, sell at the rules' share of it."""
+    bought = [rules.item(key) for key in given.words("bought", [])]
+    sold = [rules.item(key) for key in given.words("sold", [])]
+    return {"prices": {item.key: item.cost for item in bought}, "listed": {item.key: item.cost for item in sold},
+            "sell_prices": {item.key: economy.sell_price(item, rules.numbers) for item in sold},
+            "spent": sum(item.cost for item in bought),
+            "earned": sum(economy.sell_price(item, rules.numbers) for item in sold),
+            "subs": economy.trade(given.number("subs"), bought, sold, rules.numbers)}
+
+
+@example_check("campaign_victory", "squads signal_played",
+               "evidence types needed next_game winner",
+               concludes="winner")
+def campaign_victory(rules: Rules, given: Given) -> Computed:
+    """K1.2, K3.9: what each squad's Evidence makes of the next game, and who has won the campaign."""
+    squads = given.mapping("squads")
+    if not squads:
+        raise ExampleInputError("squads must name at least one squad")
+    held = {name: _evidence_held(Given(squad_given)) for name, squad_given in squads.items()}
+    winner = economy.campaign_winner(list(held.values()), rules.numbers, rules.evidence_die)
+    return {"evidence": {name: evidence.evidence for name, evidence in held.items()},
+            "types": {name: len(evidence.recorded) for name, evidence in held.items()},
+            "needed": rules.numbers.victory_types,
+            "next_game": {name: economy.next_game(evidence.evidence, given.flag("signal_played"),
+                                                  rules.numbers).value for name, evidence in held.items()},
+            "winner": list(held)[winner] if winner is not None else None}

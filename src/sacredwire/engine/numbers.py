@@ -2,7 +2,8 @@
 
 The engine types none of them: an adapter outside this package reads each from
 the rule parameters of ``content/rules.yaml`` (the section and name in
-:data:`SOURCES`), the same values the booklets print through their fields.
+:data:`SOURCES`) or from a table's cell (:data:`CELL_SOURCES`), the same values
+the booklets print through their fields.
 """
 
 from __future__ import annotations
@@ -78,6 +79,14 @@ class RuleNumbers:
     examine_reach: int
     examine_leads: int
     examine_critical_evidence: int
+    signal_evidence: int
+    source_evidence: int
+    lost_per_evidence: int
+    bosses: int
+    succession_choices: int
+    succession_armor_step: int
+    sell_share: int
+    victory_types: int
 
     @property
     def shooting_penalties(self) -> Mapping[str, int]:
@@ -130,10 +139,24 @@ SOURCES: Mapping[str, tuple[str, str]] = MappingProxyType({
     "review_damage": ("C4.20", "review_damage"),
     "compass_die": ("C4.12", "compass_die"),
     "clock_die": ("C4.12", "clock_die"),
-    "search_reach": ("K2.1", "search_range"),
-    "wounded_coworker_dt": ("K2.2", "wounded_dt"),
     "duplicate_leads": ("K2.3", "duplicate_leads"),
-    "examine_reach": ("M1.2", "interact_range"),
     "examine_leads": ("M3.1", "examine_leads"),
     "examine_critical_evidence": ("M3.1", "critical_evidence"),
+    "signal_evidence": ("K1.2", "signal_evidence"),
+    "source_evidence": ("K1.2", "source_evidence"),
+    "lost_per_evidence": ("K2.4", "lost_per_evidence"),
+    "bosses": ("C2", "bosses"),
+    "succession_choices": ("K3.7", "succession_choices"),
+    "succession_armor_step": ("K3.7", "armor_step"),
+    "sell_share": ("K3.8", "sell_share"),
+    "victory_types": ("K3.9", "victory_types"),
+})
+
+# Numbers the rules state in a table's cell and the prose of other sections restates through a field of
+# that cell: RuleNumbers field -> (table, row, column). The Actions table (C4.3) gives Search, Interrogate
+# and Interact their reach and Interrogate its DT against a wounded Coworker; K2.1, K2.2 and M1.2 print them.
+CELL_SOURCES: Mapping[str, tuple[str, str, str]] = MappingProxyType({
+    "search_reach": ("actions", "search", "reach"),
+    "wounded_coworker_dt": ("actions", "interrogate", "dt"),
+    "examine_reach": ("actions", "interact", "reach"),
 })

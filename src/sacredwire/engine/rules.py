@@ -68,6 +68,8 @@ class Rules:
     promotions: tuple[Result, ...]
     promotion_thresholds: tuple[int, ...]
     merit_sources: tuple[MeritSource, ...]
+    # K3.5: each Post-Game Sequence row's step number, by row key.
+    post_game_steps: Mapping[str, int]
     injury_die: Dice
     promotion_die: Dice
     blessing_die: Dice

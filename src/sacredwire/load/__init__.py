@@ -260,7 +260,7 @@ def load_rulebook(root: Path) -> Rulebook:
                 raise ContentError(booklet_meta.location, f"{setting}: {booklet_meta.key} has no chapter "
                                                           f"{unknown[0]}")
     parameters, checked_booklets = read_parameters(root, tuple(booklet.key for booklet in meta.booklets))
-    boards = read_boards(root, parameters, meta.languages)
+    boards = read_boards(root, parameters, meta.languages, tables)
     booklets = {key: with_boards(booklet, boards, parameters) for key, booklet in booklets.items()}
     return Rulebook(
         root=str(root), meta=meta, glossary=_read_glossary(root), tables=tables,

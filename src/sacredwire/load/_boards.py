@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from ..board_svg import LEGEND_SLOTS, draw_board, legend_kinds
 from ..diagnostics import ContentError
-from ..ids import RuleId
+from ..ids import RuleId, TableId
 from ..markup import FIELD_PATTERN
-from ..model import Booklet, Chapter, RuleParameter, Section, Text
+from ..model import Booklet, Chapter, RuleParameter, Section, Table, Text
 from ..model.boards import (
     EDGES,
     MARKERS,
@@ -43,8 +44,14 @@ def _point(value: Any, fields: Fields, key: str) -> Point:
     return float(value[0]), float(value[1])
 
 
-def _rule_value(raw: Any, fields: Fields, key: str, parameters: Parameters) -> int:
-    """The value of the rule parameter ``{rule: <section>.<name>}`` names: a board types no rule number."""
+def _rule_value(raw: Any, fields: Fields, key: str, parameters: Parameters,
+                tables: Mapping[TableId, Table] | None = None) -> int:
+    """The number ``{rule: <section>.<name>}`` or ``{table: <table>.<row>.<column>}`` names: never typed.
+
+    A table cell serves where the rules state the number in a table (an action's reach, C4.3).
+    """
+    if isinstance(raw, dict) and "table" in raw:
+        return _cell_value(raw, fields, key, tables or {})
     ref = Fields(raw, fields.location.file, f"{key!r} of {fields.what}", fields.location.line).only("rule")
     path = ref.require("rule", str)
     section, _, name = path.rpartition(".")
@@ -58,12 +65,45 @@ def _rule_value(raw: Any, fields: Fields, key: str, parameters: Parameters) -> i
     return parameter.value
 
 
-def _text(raw: Any, fields: Fields, key: str, parameters: Parameters, languages: tuple[str, ...]) -> Text:
+def _cell_value(raw: dict[Any, Any], fields: Fields, key: str, tables: Mapping[TableId, Table]) -> int:
+    """The number of the table cell ``{table: <table>.<row>.<column>}`` names."""
+    ref = Fields(raw, fields.location.file, f"{key!r} of {fields.what}", fields.location.line).only("table")
+    path = ref.require("table", str)
+    parts = path.split(".")
+    table = None
+    if len(parts) == 3:
+        try:
+            table = tables.get(TableId.parse(parts[0]))
+        except ValueError:
+            table = None
+    row = next((row for row in table.rows if str(row.key) == parts[1]), None) if table is not None else None
+    value = row.cells.get(parts[2]) if row is not None else None
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise fields.error(f"{key!r} of {fields.what}: {path!r} names no number in content/tables/ "
+                           f"(write {{table: <table>.<row>.<column>}}, e.g. {{table: actions.interact.reach}})")
+    return value
+
+
+def _text(raw: Any, fields: Fields, key: str, parameters: Parameters, languages: tuple[str, ...],
+          tables: Mapping[TableId, Table] | None = None) -> Text:
+    """Board words; a ``{$table.<table>.<row>.<column>}`` field is filled in here with the cell's number.
+
+    The drawing fills rule fields in when it is drawn; a table cell (an action's reach, C4.3) is read
+    while the tables are at hand, so the drawing is given words with the number in place.
+    """
     text = as_text(raw, fields.location, f"{key!r} of {fields.what}")
     missing = [lang for lang in languages if not text.get(lang)]
     if missing:
         raise fields.error(f"{key!r} of {fields.what} has no {missing[0]} text")
-    for words in text.values.values():
+
+    def cell(match: re.Match[str]) -> str:
+        if not match["path"].startswith("table."):
+            return match.group()
+        path = match["path"].removeprefix("table.")
+        return str(_cell_value({"table": path}, fields, key, tables or {}))
+
+    filled = {lang: FIELD_PATTERN.sub(cell, words) for lang, words in text.values.items()}
+    for words in filled.values():
         for match in FIELD_PATTERN.finditer(words):
             section, _, name = match["path"].removeprefix("rule.").rpartition(".")
             try:
@@ -72,11 +112,13 @@ def _text(raw: Any, fields: Fields, key: str, parameters: Parameters, languages:
                 known = False
             if not known:
                 raise fields.error(f"{key!r} of {fields.what}: {match.group()} is no rule parameter of "
-                                   f"content/rules.yaml (a board prints {{$rule.<section>.<name>}})")
-    return text
+                                   f"content/rules.yaml (a board prints {{$rule.<section>.<name>}} "
+                                   f"or {{$table.<table>.<row>.<column>}})")
+    return Text(filled)
 
 
-def _item(raw: Any, rel: str, where: str, parameters: Parameters, languages: tuple[str, ...]) -> BoardItem:
+def _item(raw: Any, rel: str, where: str, parameters: Parameters, languages: tuple[str, ...],
+          tables: Mapping[TableId, Table]) -> BoardItem:
     fields = Fields(raw, rel, f"an item of {where}").only(*_ITEM_KEYS)
     draw = fields.require("draw", str)
     if draw not in MARKERS + SHAPES:
@@ -106,11 +148,11 @@ def _item(raw: Any, rel: str, where: str, parameters: Parameters, languages: tup
     label_at = fields.get("label_at", list)
 
     def number(key: str) -> int:
-        return _rule_value(fields.data[key], fields, key, parameters) if key in fields.data else 0
+        return _rule_value(fields.data[key], fields, key, parameters, tables) if key in fields.data else 0
 
     item = BoardItem(
         draw=draw, location=fields.location, points=points,
-        label=_text(label, fields, "label", parameters, languages) if label is not None else None,
+        label=_text(label, fields, "label", parameters, languages, tables) if label is not None else None,
         label_at=_point(label_at, fields, "label_at") if label_at is not None else None,
         anchor=anchor, radius=number("radius"), distance=number("distance"), count=number("count"),
         side=side, edge=edge, dashed=fields.get("dashed", bool, False),
@@ -124,21 +166,23 @@ def _item(raw: Any, rel: str, where: str, parameters: Parameters, languages: tup
     return item
 
 
-def read_boards(root: Path, parameters: Parameters, languages: tuple[str, ...]) -> Boards:
-    """Every board of ``content/boards.yaml`` (none when the file is absent)."""
+def read_boards(root: Path, parameters: Parameters, languages: tuple[str, ...],
+                tables: Mapping[TableId, Table] | None = None) -> Boards:
+    """Every board of ``content/boards.yaml`` (none when the file is absent); ``tables`` for cells it names."""
+    tables = tables or {}
     path = root / BOARDS_FILE
     if not path.is_file():
         return Boards({}, (), {})
     fields = Fields(read_yaml(path, BOARDS_FILE), BOARDS_FILE, "boards file").only("terrain", "markers", "words",
                                                                                  "boards")
     words_fields = Fields(fields.require("words", dict), BOARDS_FILE, "the board words").only(*_WORDS)
-    words = {key: _text(words_fields.require(key, dict), words_fields, key, parameters, languages)
+    words = {key: _text(words_fields.require(key, dict), words_fields, key, parameters, languages, tables)
              for key in _WORDS}
     marker_fields = Fields(fields.get("markers", dict, {}), BOARDS_FILE, "the marker names")
     for kind in marker_fields.data:
         if kind not in MARKERS:
             raise marker_fields.error(f"markers: {kind!r} is no marker (markers: {', '.join(MARKERS)})")
-    markers = {kind: _text(marker_fields.data[kind], marker_fields, kind, parameters, languages)
+    markers = {kind: _text(marker_fields.data[kind], marker_fields, kind, parameters, languages, tables)
                for kind in MARKERS if kind in marker_fields.data}
     terrain = []
     for raw in fields.get("terrain", list, []):
@@ -158,16 +202,18 @@ def read_boards(root: Path, parameters: Parameters, languages: tuple[str, ...]) 
         if "edges" in board.data:
             edge_fields = Fields(board.data["edges"], BOARDS_FILE, f"the edges of {where}",
                                  board.location.line).only(*EDGES)
-            edges = {edge: _text(edge_fields.data[edge], edge_fields, edge, parameters, languages)
+            edges = {edge: _text(edge_fields.data[edge], edge_fields, edge, parameters, languages, tables)
                      for edge in EDGES if edge in edge_fields.data}
         deployment = Deployment()
         if "deployment" in board.data:
             zone = Fields(board.data["deployment"], BOARDS_FILE, f"the deployment of {where}",
                           board.location.line).only("bottom", "bottom_label", "top_label")
             deployment = Deployment(
-                depth=_rule_value(zone.require("bottom", dict), zone, "bottom", parameters),
-                bottom_label=_text(zone.require("bottom_label", dict), zone, "bottom_label", parameters, languages),
-                top_label=_text(zone.require("top_label", dict), zone, "top_label", parameters, languages))
+                depth=_rule_value(zone.require("bottom", dict), zone, "bottom", parameters, tables),
+                bottom_label=_text(zone.require("bottom_label", dict), zone, "bottom_label", parameters, languages,
+                                   tables),
+                top_label=_text(zone.require("top_label", dict), zone, "top_label", parameters, languages,
+                                tables))
         legend = []
         for entry_raw in board.require("legend", list):
             entry = Fields(entry_raw, BOARDS_FILE, f"a legend entry of {where}").only("draw", "text")
@@ -175,11 +221,12 @@ def read_boards(root: Path, parameters: Parameters, languages: tuple[str, ...]) 
             if draw not in MARKERS + SHAPES + SWATCHES:
                 raise entry.error(f"{where}: unknown legend swatch {draw!r}")
             legend.append(LegendEntry(draw, _text(entry.require("text", dict), entry, "text", parameters,
-                                                  languages)))
+                                                  languages, tables)))
         found = Board(
             id=board_id, location=board.location,
-            description=_text(board.require("description", dict), board, "description", parameters, languages),
-            items=tuple(_item(item, BOARDS_FILE, where, parameters, languages)
+            description=_text(board.require("description", dict), board, "description", parameters, languages,
+                              tables),
+            items=tuple(_item(item, BOARDS_FILE, where, parameters, languages, tables)
                         for item in board.require("items", list)),
             legend=tuple(legend), edges=edges, deployment=deployment)
         if len(legend_kinds(found)) > LEGEND_SLOTS:
