@@ -18,7 +18,7 @@ from sacredwire.model import XRef
     ("tier", "Tiers de unidad"),
 ])
 def test_variant_found_in_any_case_accent_and_plural(phrase: str, text: str) -> None:
-    assert variant_pattern(phrase).search(text)
+    assert variant_pattern(phrase, "es").search(text)
 
 
 @pytest.mark.parametrize("phrase, text", [
@@ -28,7 +28,7 @@ def test_variant_found_in_any_case_accent_and_plural(phrase: str, text: str) -> 
     ("nivel de armadura", "nivel de dado"),
 ])
 def test_variant_is_a_whole_word(phrase: str, text: str) -> None:
-    assert not variant_pattern(phrase).search(text)
+    assert not variant_pattern(phrase, "es").search(text)
 
 
 def _xref(before: str) -> XRef:
