@@ -83,15 +83,19 @@ def _word_pattern(word: str, endings: tuple[str, ...]) -> str:
 
 
 @lru_cache(maxsize=1024)
-def variant_pattern(phrase: str, lang: str) -> re.Pattern[str]:
-    """Whole words of ``phrase``, case- and accent-insensitive, each possibly plural in ``lang``."""
-    endings = language(lang).plural_endings
+def variant_pattern(phrase: str, endings: tuple[str, ...]) -> re.Pattern[str]:
+    """Whole words of ``phrase``, case- and accent-insensitive, each possibly with a plural ending.
+
+    >>> bool(variant_pattern("emisión", ("s", "es")).search("Dos EMISIONES"))
+    True
+    """
     words = [_word_pattern(word, endings) for word in phrase.split()]
     return re.compile(r"(?<![\w])" + r"\s+".join(words) + r"(?![\w])", re.IGNORECASE)
 
 
 def _variants(rulebook: Rulebook, lang: str) -> list[Variant]:
-    return [Variant(word, term, variant_pattern(word, lang))
+    endings = rulebook.languages[lang].plural_endings
+    return [Variant(word, term, variant_pattern(word, endings))
             for term in rulebook.glossary.values() for word in term.forbidden(lang)]
 
 
@@ -246,10 +250,11 @@ def term_case(rulebook: Rulebook) -> Iterator[Diagnostic]:
     """A term marked ``case: {<lang>: exact}`` printed in that language with other capitals than the glossary's."""
     for lang in rulebook.meta.languages:
         terms = [(term, term.text.get(lang)) for term in rulebook.glossary.values() if lang in term.exact_case]
-        patterns = [(term, wanted, variant_pattern(wanted, lang)) for term, wanted in terms if wanted]
+        endings = rulebook.languages[lang].plural_endings
+        patterns = [(term, wanted, variant_pattern(wanted, endings)) for term, wanted in terms if wanted]
         if not patterns:
             continue
-        longer = [(len(text.split()), variant_pattern(text, lang)) for term in rulebook.glossary.values()
+        longer = [(len(text.split()), variant_pattern(text, endings)) for term in rulebook.glossary.values()
                   for text in [term.text.get(lang)] if text and len(text.split()) > 1]
         for file, line, text in _prose_texts(rulebook, lang):
             for term, wanted, pattern in patterns:

@@ -40,11 +40,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..catalogs import catalog_path
 from ..diagnostics import Diagnostic, Location, Severity
 from ..model import Rulebook
 from . import check, iter_sections
 from ._source import source_lines
-from ..catalogs import catalog_path
 from .glossary import catalog_lines, yaml_lines
 
 # The norms are Spanish publishing's: they read the Spanish text only.
