@@ -161,7 +161,7 @@ def test_every_check_is_registered_once() -> None:
 
 def test_doctests() -> None:
     from sacredwire import report
-    from sacredwire.check import metadata, tables
+    from sacredwire.check import glossary, metadata, tables
 
-    for module in (report, metadata, tables):
+    for module in (report, metadata, tables, glossary):
         run_doctests(module)

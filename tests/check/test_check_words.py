@@ -7,6 +7,7 @@ import pytest
 from sacredwire.check.glossary import variant_pattern
 from sacredwire.check.reference_style import _repeated_title_word, _unfit_word_before
 from sacredwire.diagnostics import Location
+from sacredwire.languages import language
 from sacredwire.model import XRef
 
 
@@ -18,7 +19,7 @@ from sacredwire.model import XRef
     ("tier", "Tiers de unidad"),
 ])
 def test_variant_found_in_any_case_accent_and_plural(phrase: str, text: str) -> None:
-    assert variant_pattern(phrase).search(text)
+    assert variant_pattern(phrase, language("es").plural_endings).search(text)
 
 
 @pytest.mark.parametrize("phrase, text", [
@@ -28,7 +29,7 @@ def test_variant_found_in_any_case_accent_and_plural(phrase: str, text: str) -> 
     ("nivel de armadura", "nivel de dado"),
 ])
 def test_variant_is_a_whole_word(phrase: str, text: str) -> None:
-    assert not variant_pattern(phrase).search(text)
+    assert not variant_pattern(phrase, language("es").plural_endings).search(text)
 
 
 def _xref(before: str) -> XRef:

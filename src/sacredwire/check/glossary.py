@@ -1,28 +1,30 @@
-"""Glossary consistency: one Spanish word per concept, everywhere it is printed.
+"""Glossary consistency: one word per concept and language, everywhere it is printed.
 
-A glossary term may list Spanish words that must not stand for it
-(``avoid: [escuadra]`` under ``squad``). GLOSS001 reports each use of one of
-them in the Spanish text: rule sections, table and metadata words, literal
-text in templates and the Spanish template catalog.
+A glossary term may list, for any language, words that must not stand for it
+(``avoid: {es: [escuadra]}`` under ``squad``). GLOSS001 reports each use of
+one of them in that language's text: rule sections, table, example and
+metadata words, literal text in templates and the language's template
+catalog (``locales/<code>/LC_MESSAGES/messages.po``).
 
-Matching is whole-word and case-insensitive, ignores accents ("emision" is
-"emisión") and accepts the Spanish plural of every word ("escuadras",
-"emisiones"). It cannot tell meanings apart: a listed word is reported even
-where it is right for another concept, so only words that are always wrong
-belong in ``avoid``. ``avoid_en`` lists English words the same way, and
-GLOSS001 reports them in the English text.
+Matching is whole-word and case-insensitive, ignores accents (Unicode
+decomposition: "emision" is "emisión", "eleve" is "élève") and accepts each
+word with any plural ending the language's entry lists (``plural_endings``:
+"escuadras", "emisiones"). It cannot tell meanings apart: a listed word is
+reported even where it is right for another concept, so only words that are
+always wrong belong in ``avoid``.
 
-GLOSS002 keeps a term's capitals: a term marked ``case: exact`` ("ronda")
-must be printed in Spanish as the glossary writes it (English capitalises
-labels such as "Round 2" by its own rule); only the first
-letter of a sentence may be a capital that the glossary does not have.
-Headings, titles and names (table ``title:`` and ``name:`` words) are left
-out: they follow their own capitalisation.
+GLOSS002 keeps a term's capitals: a term marked ``case: {es: exact}``
+("ronda") must be printed in that language as the glossary writes it (English
+capitalises labels such as "Round 2" by its own rule, so its terms are not
+marked); only the first letter of a sentence may be a capital that the
+glossary does not have. Headings, titles and names (table ``title:`` and
+``name:`` words) are left out: they follow their own capitalisation.
 """
 
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
@@ -31,16 +33,14 @@ from pathlib import Path
 import yaml
 from babel.messages.pofile import read_po
 
+from ..catalogs import catalog_path
 from ..diagnostics import ContentError, Diagnostic, Location, Severity
-from ..languages import known_codes
+from ..languages import known_codes, language
 from ..load import compose_yaml
 from ..model import Rulebook, Term
 from . import check, iter_sections
 from ._source import source_lines
 
-SPANISH = "es"
-CATALOG = f"locales/{SPANISH}/LC_MESSAGES/messages.po"
-_ACCENTS = {"a": "aá", "e": "eé", "i": "ií", "o": "oó", "u": "uúü", "n": "nñ"}
 # Jinja tags, expressions and comments, and HTML tags: code, not printed words.
 _TEMPLATE_CODE = re.compile(r"\{\{.*?\}\}|\{%.*?%\}|\{#.*?#\}|<[^>]*>", re.DOTALL)
 # `{C4.7}`, `{table:x}`, `{from=…}`: syntax, not words.
@@ -49,35 +49,54 @@ _BRACES = re.compile(r"\{[^{}\n]*\}")
 
 @dataclass(frozen=True)
 class Variant:
-    """A Spanish word to avoid, and the term it must be replaced by."""
+    """A word to avoid in one language, and the term it must be replaced by."""
 
     word: str
     term: Term
     pattern: re.Pattern[str]
 
 
-def _word_pattern(word: str) -> str:
-    """One word, any accents and case, optionally in the plural."""
-    letters = "".join(f"[{_ACCENTS[c]}]" if c in _ACCENTS else re.escape(c)
-                      for c in word.casefold().translate(str.maketrans("áéíóúüñ", "aeiouun")))
-    return letters + "(?:s|es)?"
+def _fold(text: str) -> str:
+    """``text`` without its accents and case: each letter decomposed (NFD) and its marks dropped."""
+    return "".join(char for char in unicodedata.normalize("NFD", text)
+                   if not unicodedata.combining(char)).casefold()
 
 
-def variant_pattern(phrase: str) -> re.Pattern[str]:
-    """Whole words of ``phrase``, case- and accent-insensitive, each possibly plural."""
-    words = [_word_pattern(word) for word in phrase.split()]
+@lru_cache(maxsize=1)
+def _accented() -> dict[str, str]:
+    """Each letter -> the letters that are it with marks ("e" -> "éèêë…"), from Latin to Greek Extended."""
+    found: dict[str, str] = {}
+    for point in range(0x80, 0x2000):
+        char = chr(point)
+        base = _fold(char)
+        if len(base) == 1 and base != char.casefold():
+            found[base] = found.get(base, "") + char
+    return found
+
+
+def _word_pattern(word: str, endings: tuple[str, ...]) -> str:
+    """One word, any accents and case, optionally with one of the plural ``endings``."""
+    accented = _accented()
+    letters = "".join(f"[{re.escape(letter + accented[letter])}]" if letter in accented else re.escape(letter)
+                      for letter in _fold(word))
+    return letters + (f"(?:{'|'.join(map(re.escape, endings))})?" if endings else "")
+
+
+@lru_cache(maxsize=1024)
+def variant_pattern(phrase: str, endings: tuple[str, ...]) -> re.Pattern[str]:
+    """Whole words of ``phrase``, case- and accent-insensitive, each possibly with a plural ending.
+
+    >>> bool(variant_pattern("emisión", ("s", "es")).search("Dos EMISIONES"))
+    True
+    """
+    words = [_word_pattern(word, endings) for word in phrase.split()]
     return re.compile(r"(?<![\w])" + r"\s+".join(words) + r"(?![\w])", re.IGNORECASE)
 
 
-def _variants(rulebook: Rulebook, lang: str = SPANISH) -> list[Variant]:
-    return [Variant(word, term, variant_pattern(word))
+def _variants(rulebook: Rulebook, lang: str) -> list[Variant]:
+    endings = rulebook.languages[lang].plural_endings
+    return [Variant(word, term, variant_pattern(word, endings))
             for term in rulebook.glossary.values() for word in term.forbidden(lang)]
-
-
-def spanish_yaml_lines(root: Path, rel: str) -> Iterator[tuple[int, str]]:
-    """``(line, text)`` for every string under an ``es:`` key of a YAML file."""
-    for line, text, _ in yaml_lines(root, rel, SPANISH):
-        yield line, text
 
 
 def yaml_lines(root: Path, rel: str, lang: str) -> Iterator[tuple[int, str, str]]:
@@ -120,16 +139,17 @@ def _compose_lines(path: Path, rel: str, lang: str) -> Iterator[tuple[int, str, 
             stack.extend((item, field) for item in current.value)
 
 
-def catalog_lines(root: Path) -> Iterator[tuple[int | None, str]]:
-    """``(line of the msgid, Spanish text)`` for every translated template string."""
-    path = root / CATALOG
+def catalog_lines(root: Path, lang: str) -> Iterator[tuple[int | None, str]]:
+    """``(line of the msgid, text)`` for every translated template string of ``lang``'s catalog."""
+    rel = catalog_path(lang)
+    path = root / rel
     if not path.is_file():
         return
     with path.open("rb") as handle:
         try:
-            catalog = read_po(handle, locale=SPANISH, abort_invalid=True)
+            catalog = read_po(handle, locale=language(lang).locale, abort_invalid=True)
         except Exception as exc:  # babel raises PoFileError (or ValueError) with the line
-            raise ContentError(Location(CATALOG, getattr(exc, "lineno", 1) or 1),
+            raise ContentError(Location(rel, getattr(exc, "lineno", 1) or 1),
                                f"unreadable catalog: {exc}") from None
     for message in catalog:
         for text in message.string if isinstance(message.string, (tuple, list)) else (message.string,):
@@ -148,27 +168,6 @@ def _template_lines(root: Path) -> Iterator[tuple[str, int, str]]:
             yield rel, number, line
 
 
-def _spanish_texts(rulebook: Rulebook) -> Iterator[tuple[str, int, str]]:
-    """``(file, line, text)`` for every place Spanish words are printed from."""
-    root = Path(rulebook.root)
-    for booklet, section in iter_sections(rulebook):
-        if booklet.lang != SPANISH:
-            continue
-        file = section.location.file
-        yield file, section.location.line, _BRACES.sub(" ", section.title)
-        for line, text in source_lines(section):
-            yield file, line, _BRACES.sub(" ", text)
-    yaml_files = ["content/book.yaml", "content/quick-reference.yaml",
-                  *(p.relative_to(root).as_posix() for p in sorted((root / "content" / "tables").glob("*.yaml")))]
-    for rel in yaml_files:
-        if (root / rel).is_file():
-            for line, text in spanish_yaml_lines(root, rel):
-                yield rel, line, _BRACES.sub(" ", text)
-    yield from _template_lines(root)
-    for number, text in catalog_lines(root):
-        yield CATALOG, number or 1, text  # the header, which has no line of its own, at the top
-
-
 def _yaml_files(root: Path) -> list[str]:
     content = root / "content"
     return [rel for rel in ("content/book.yaml", "content/quick-reference.yaml") if (root / rel).is_file()] + [
@@ -176,31 +175,29 @@ def _yaml_files(root: Path) -> list[str]:
         for folder in ("tables", "examples") for path in sorted((content / folder).glob("*.yaml"))]
 
 
-def _english_texts(rulebook: Rulebook) -> Iterator[tuple[str, int, str]]:
-    """``(file, line, text)`` for every place English words are printed from."""
+def _texts(rulebook: Rulebook, lang: str) -> Iterator[tuple[str, int, str]]:
+    """``(file, line, text)`` for every place words of ``lang`` are printed from."""
     root = Path(rulebook.root)
     for booklet, section in iter_sections(rulebook):
-        if booklet.lang == "en":
-            for line, text in source_lines(section):
-                yield section.location.file, line, _BRACES.sub(" ", text)
+        if booklet.lang != lang:
+            continue
+        file = section.location.file
+        yield file, section.location.line, _BRACES.sub(" ", section.title)
+        for line, text in source_lines(section):
+            yield file, line, _BRACES.sub(" ", text)
     for rel in _yaml_files(root):
-        for line, text, _ in yaml_lines(root, rel, "en"):
+        for line, text, _ in yaml_lines(root, rel, lang):
             yield rel, line, _BRACES.sub(" ", text)
     yield from _template_lines(root)
+    for number, text in catalog_lines(root, lang):
+        yield catalog_path(lang), number or 1, text  # the header, which has no line of its own, at the top
 
 
 @check("glossary")
-def english_variant_of_term(rulebook: Rulebook) -> Iterator[Diagnostic]:
-    """An English word the glossary says to avoid, used where English is printed."""
-    yield from _variant_findings(_variants(rulebook, "en"), _english_texts(rulebook), "en")
-
-
-@check("glossary")
-def spanish_variant_of_term(rulebook: Rulebook) -> Iterator[Diagnostic]:
-    """A Spanish word the glossary says to avoid, used where Spanish is printed."""
-    if SPANISH not in rulebook.meta.languages:
-        return
-    yield from _variant_findings(_variants(rulebook), _spanish_texts(rulebook), SPANISH)
+def variant_of_term(rulebook: Rulebook) -> Iterator[Diagnostic]:
+    """A word the glossary says to avoid in a language, used where that language is printed."""
+    for lang in rulebook.meta.languages:
+        yield from _variant_findings(_variants(rulebook, lang), _texts(rulebook, lang), lang)
 
 
 def _variant_findings(variants: list[Variant], texts: Iterator[tuple[str, int, str]],
@@ -250,13 +247,14 @@ def _case_differs(found: str, wanted: str, sentence_start: bool) -> bool:
 
 @check("glossary")
 def term_case(rulebook: Rulebook) -> Iterator[Diagnostic]:
-    """A term marked ``case: exact`` printed in Spanish with other capitals than the glossary's."""
-    for lang in [SPANISH] if SPANISH in rulebook.meta.languages else []:
-        terms = [(term, term.text.get(lang)) for term in rulebook.glossary.values() if term.exact_case]
-        patterns = [(term, wanted, variant_pattern(wanted)) for term, wanted in terms if wanted]
+    """A term marked ``case: {<lang>: exact}`` printed in that language with other capitals than the glossary's."""
+    for lang in rulebook.meta.languages:
+        terms = [(term, term.text.get(lang)) for term in rulebook.glossary.values() if lang in term.exact_case]
+        endings = rulebook.languages[lang].plural_endings
+        patterns = [(term, wanted, variant_pattern(wanted, endings)) for term, wanted in terms if wanted]
         if not patterns:
             continue
-        longer = [(len(text.split()), variant_pattern(text)) for term in rulebook.glossary.values()
+        longer = [(len(text.split()), variant_pattern(text, endings)) for term in rulebook.glossary.values()
                   for text in [term.text.get(lang)] if text and len(text.split()) > 1]
         for file, line, text in _prose_texts(rulebook, lang):
             for term, wanted, pattern in patterns:

@@ -40,11 +40,16 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..catalogs import catalog_path
 from ..diagnostics import Diagnostic, Location, Severity
 from ..model import Rulebook
 from . import check, iter_sections
 from ._source import source_lines
-from .glossary import CATALOG, SPANISH, catalog_lines, spanish_yaml_lines
+from .glossary import catalog_lines, yaml_lines
+
+# The norms are Spanish publishing's: they read the Spanish text only.
+SPANISH = "es"
+CATALOG = catalog_path(SPANISH)
 
 # HTML tags (diagrams, comments): markup, not printed words.
 _TAGS = re.compile(r"<!--.*?-->|<[^>]*>")
@@ -122,9 +127,9 @@ def spanish_lines(rulebook: Rulebook) -> Iterator[SpanishLine]:
     for path in yaml_files:
         if path.is_file():
             rel = path.relative_to(root).as_posix()
-            for line, text in spanish_yaml_lines(root, rel):
+            for line, text, _ in yaml_lines(root, rel, SPANISH):
                 yield SpanishLine(rel, line, _TAGS.sub(" ", text), markdown=False)
-    for number, text in catalog_lines(root):
+    for number, text in catalog_lines(root, SPANISH):
         if number is None:  # the catalog's header: metadata, not printed
             continue
         yield SpanishLine(CATALOG, number, _PLACEHOLDER.sub("0", text), markdown=False)

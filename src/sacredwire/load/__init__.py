@@ -13,9 +13,10 @@ import datetime
 import re
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from ..colour import Cmyk
-from ..diagnostics import ContentError
+from ..diagnostics import ContentError, Location
 from ..ids import TableId, is_file_key
 from ..languages import known_codes
 from ..languages import use as use_languages
@@ -131,34 +132,50 @@ def _read_glossary(root: Path) -> dict[str, Term]:
     fields = Fields(read_yaml(root / rel, rel), rel, "glossary").only("terms")
     terms: dict[str, Term] = {}
     for raw in fields.require("terms", list):
-        term = Fields(raw, rel, "a term").only("key", "kind", *known_codes(), "abbr", "avoid", "avoid_en", "case")
+        term = Fields(raw, rel, "a term").only("key", "kind", *known_codes(), "abbr", "avoid", "case")
         key = term.require("key", str)
         if key in terms:
             raise term.error(f"duplicate glossary term {key!r} (first at {terms[key].location})")
         abbr = term.get("abbr", dict)
-        # `avoid: [...]` lists Spanish words; `avoid: {en: [...], es: [...]}` names each language.
-        avoid_by_lang = term.get("avoid", (list, dict), [])
-        if isinstance(avoid_by_lang, list):
-            avoid_by_lang = {"es": avoid_by_lang}
-        if set(avoid_by_lang) - {"en", "es"} or not all(isinstance(words, list) for words in avoid_by_lang.values()):
-            raise term.error(f"avoid of {key} must be a list of Spanish words, or lists under en: and es:")
-        avoid = avoid_by_lang.get("es", [])
-        if not all(isinstance(word, str) and word.strip() for word in avoid):
-            raise term.error(f"avoid of {key} must be a list of Spanish words")
-        avoid_en = term.get("avoid_en", list, []) + avoid_by_lang.get("en", [])
-        if not all(isinstance(word, str) and word.strip() for word in avoid_en):
-            raise term.error(f"avoid_en of {key} must be a list of English words")
-        case = term.get("case", str, "")
-        if case not in ("", "exact"):
-            raise term.error(f"case of {key} must be 'exact' (or left out), not {case!r}")
+        terms_by_lang = _by_language(term, "avoid", key)
+        avoid = {}
+        for lang, words in terms_by_lang.items():
+            if not isinstance(words, list) or not all(isinstance(word, str) and word.strip() for word in words):
+                where = getattr(term.data["avoid"], "line", term.location.line)
+                raise ContentError(Location(rel, where),
+                                   f"avoid of {key}: {lang} must be a list of words, not {words!r}")
+            avoid[lang] = tuple(words)
+        case = _by_language(term, "case", key)
+        wrong = [value for value in case.values() if value != "exact"]
+        if wrong:
+            raise term.error(f"case of {key} must be 'exact' for each language named, not {wrong[0]!r}")
         terms[key] = Term(
             key=key, kind=term.require("kind", str),
             text=as_text({lang: raw[lang] for lang in known_codes() if lang in raw}, term.location, key),
             abbr=as_text(abbr, term.location, f"abbr of {key}") if abbr else None,
-            location=term.location, avoid=tuple(avoid), avoid_en=tuple(avoid_en),
-            exact_case=case == "exact",
+            location=term.location, avoid=avoid, exact_case=frozenset(case),
         )
     return terms
+
+
+def _by_language(term: Fields, name: str, key: str) -> dict[str, Any]:
+    """A term's ``name: {<language code>: value}`` mapping (empty when left out), at its own line.
+
+    Every language with an entry may be named (a translation under way has one); any other
+    code is a typo, reported where the mapping is.
+    """
+    if name not in term.data:
+        return {}
+    raw = term.data[name]
+    example = "avoid: {es: [escuadra]}" if name == "avoid" else "case: {es: exact}"
+    if not isinstance(raw, dict):
+        raise term.error(f"{name} of {key} must name its languages, as in {example}, not {raw!r}")
+    fields = Fields(raw, term.location.file, f"{name} of {key}", term.location.line)
+    unknown = sorted(str(code) for code in raw if code not in known_codes())
+    if unknown:
+        raise fields.error(f"{name} of {key} names {unknown[0]!r}, which is no language of the content "
+                           f"(languages: {', '.join(known_codes())})")
+    return {str(code): value for code, value in raw.items()}
 
 
 # A long-running process (``sw28 serve``) loads the content on every edit: a

@@ -203,10 +203,18 @@ def _stated(fields: Fields) -> dict[str, str]:
     return patterns
 
 
+def _endings(fields: Fields) -> tuple[str, ...]:
+    endings = tuple(ending.lower() for ending in _words(fields, "plural_endings"))
+    for ending in endings:
+        if not ending.isalpha():
+            raise fields.error(f"plural_endings of {fields.location.file}: {ending!r} is not the letters of an ending")
+    return endings
+
+
 def _read_entry(raw: Any, rel: str, code: str) -> Language:
     fields = Fields(raw, rel, f"the language entry {code}").only(
         "name", "locale", "tag", "hyphenation", "quotes", "references", "numbers", "line_breaks", "stated",
-        "introducing_words", "register", "examples", "attributes")
+        "introducing_words", "register", "examples", "attributes", "plural_endings")
     tag = _text(fields, "tag")
     dictionary, hyphenation = _hyphenation(fields, tag, code)
     references = Fields(fields.require("references", dict), rel, "references",
@@ -232,5 +240,6 @@ def _read_entry(raw: Any, rel: str, code: str) -> Language:
         introducing_words=frozenset(word.lower() for word in _words(fields, "introducing_words")),
         plural_forms=tuple(word.lower() for word in _words(register, "plural")),
         formal_forms=tuple(word.lower() for word in _words(register, "formal")),
+        plural_endings=_endings(fields),
         location=fields.location,
     )

@@ -129,17 +129,16 @@ class Term:
     text: Text
     abbr: Text | None
     location: Location
-    # Spanish words that must not stand for this concept ("escuadra" for squad).
-    avoid: tuple[str, ...] = ()
-    # The same for English ("turn" for activation: the game has no turns).
-    avoid_en: tuple[str, ...] = ()
-    # True when the term is printed with the glossary's capitals everywhere
-    # ("ronda", never "Ronda" inside a sentence).
-    exact_case: bool = False
+    # Words that must not stand for this concept, by language code: "escuadra" for squad in
+    # Spanish, "this turn" for activation in English (the game has no turns).
+    avoid: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    # The languages whose form is printed with the glossary's capitals everywhere
+    # (Spanish "ronda", never "Ronda" inside a sentence).
+    exact_case: frozenset[str] = frozenset()
 
     def forbidden(self, lang: str) -> tuple[str, ...]:
         """The words that must not stand for this term in ``lang``."""
-        return self.avoid if lang == "es" else self.avoid_en if lang == "en" else ()
+        return self.avoid.get(lang, ())
 
 
 # --- tables ------------------------------------------------------------------

@@ -156,4 +156,7 @@ class Language:
     # in-world quote may keep those after ``<!-- register: usted -->``). Lower case.
     plural_forms: tuple[str, ...]
     formal_forms: tuple[str, ...]
+    # The endings a word takes in the plural ("s", "es"): the glossary checks find an avoided word
+    # with any of them. Empty for a language that does not mark the plural on the word.
+    plural_endings: tuple[str, ...]
     location: Location
