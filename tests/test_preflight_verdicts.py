@@ -23,7 +23,7 @@ from pypdf import PdfWriter
 from pypdf.generic import ByteStringObject, DictionaryObject, NameObject, NumberObject, StreamObject
 from test_preflight import HELVETICA, PDFX_INFO, SLUG, TRIM, Page, clean_pod, make_pdf
 
-from sacredwire.preflight import UnreadablePdf, inspect_pdf, profile_for
+from sacredwire.preflight import UnreadablePdf, inspect_pdf
 from sacredwire.preflight.geometry import POINTS_PER_MM
 from sacredwire.preflight.profiles import EDITIONS, PRODUCTS
 
