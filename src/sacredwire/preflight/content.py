@@ -97,7 +97,11 @@ class _State:
     render_mode: int = 0
 
     def copy(self) -> _State:
-        return _State(**{name: getattr(self, name) for name in self.__dataclass_fields__})
+        # Every field holds an immutable value (or a font dictionary only read): a shallow copy is a
+        # copy, made without calling the constructor since a page saves its state thousands of times.
+        clone = _State.__new__(_State)
+        clone.__dict__.update(self.__dict__)
+        return clone
 
 
 @dataclass(frozen=True)
