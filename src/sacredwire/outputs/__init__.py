@@ -32,10 +32,6 @@ if TYPE_CHECKING:  # the layout stage imports WeasyPrint, which 'sw28 build --he
 __all__ = ["Artifact", "BuildOptions", "KINDS", "OutputContext", "OutputKind", "Target", "all_targets",
            "register"]
 
-# The decoded content streams of the largest document (a deck of single cards, about 2 MB) and more:
-# each is held tokenized while the document is finished, about fifteen times its size in memory.
-SHARED_STREAM_BYTES = 8 * 1024 * 1024
-
 
 @dataclass(frozen=True)
 class BuildOptions:
@@ -83,15 +79,6 @@ class OutputContext:
         Each file passes ``sw28 preflight`` for its edition before it is handed
         back; an error stops the build, naming the file and page.
         """
-        from ..pdf.operations import streams_shared
-
-        # Every edition of a document starts from the same pages, and each pass over them (and the
-        # preflight of each edition's file) reads the streams an edition left as they were: each
-        # distinct stream is tokenized once per document.
-        with streams_shared(SHARED_STREAM_BYTES):
-            return self._finish(document)
-
-    def _finish(self, document: LaidOutDocument) -> list[Artifact]:
         from ..editions import EDITIONS
 
         settings = self.edition_settings()

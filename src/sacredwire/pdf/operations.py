@@ -18,8 +18,6 @@ from __future__ import annotations
 
 import re
 from collections import OrderedDict
-from collections.abc import Iterator
-from contextlib import contextmanager
 
 _DELIMITERS = rb"()<>\[\]{}/%"
 _WHITESPACE = rb"\x00\t\n\x0c\r "            # for the patterns (escapes read by re)
@@ -74,14 +72,10 @@ class _Recent:
     After an edit in ``sw28 serve`` every page outside the edited chapter has
     the bytes it had before, and the preview reads each booklet's streams
     three times (its references, its colours, its preflight). A build reads
-    each stream of a document several times while it finishes it (the
-    grey-to-black pass, the RGB of the screen, the PDF/X clean-up, the
-    preflight of each edition's file), and not again once it is finished: so
-    streams are kept while a document is finished (:func:`streams_shared`),
-    and nothing is kept beyond unless a process asks with
-    :func:`keep_recent_streams`, since the memory (about fifteen times the
-    stream's size, all of it for the garbage collector to walk) would cost
-    more than it saves.
+    each stream about once per process, and there the memory (about fifteen
+    times the stream's size, all of it for the garbage collector to walk)
+    costs more than it saves: so nothing is kept unless a process asks with
+    :func:`keep_recent_streams`.
     """
 
     def __init__(self, limit: int):
@@ -100,10 +94,6 @@ class _Recent:
             return
         self._operations[data] = operations
         self.size += len(data)
-        self.trim()
-
-    def trim(self) -> None:
-        """Forget the least recently read streams until what is kept fits the limit."""
         while self.size > self.limit:
             dropped, _ = self._operations.popitem(last=False)
             self.size -= len(dropped)
@@ -115,19 +105,7 @@ _RECENT = _Recent(limit=0)
 def keep_recent_streams(limit: int) -> int:
     """Keep the operations of the last ``limit`` bytes of streams tokenized in this process; the limit before."""
     before, _RECENT.limit = _RECENT.limit, limit
-    _RECENT.trim()
     return before
-
-
-@contextmanager
-def streams_shared(limit: int) -> Iterator[None]:
-    """Inside the block, a stream read again (up to ``limit`` bytes of them) is not tokenized again;
-    after it, the process keeps what it kept before, and no more."""
-    before = keep_recent_streams(max(limit, _RECENT.limit))
-    try:
-        yield
-    finally:
-        keep_recent_streams(before)
 
 
 def operations_with_spans(data: bytes) -> list[tuple[list, bytes, int, int]]:
