@@ -247,10 +247,13 @@ def main() -> None:
         edit_bare = statistics.median(bare_pass(project, edited_html, args.jobs) for _ in EDITS)
         edit_one_sentence(project, "Then the next attack.")
         edit_build = run_build(project, out, "core-rules", "--lang", "en", *jobs)
-        from pypdf import PdfReader
+        import pikepdf
 
         pdfs = sorted(out.glob("*/*/*.pdf"))
-        pages = sum(len(PdfReader(pdf).pages) for pdf in pdfs)
+        pages = 0
+        for pdf in pdfs:
+            with pikepdf.open(pdf) as opened:
+                pages += len(opened.pages)
     result = {
         "machine": f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}",
         "jobs": args.jobs, "files": len(pdfs), "pages": pages,

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import logging
 from pathlib import Path
 
 from rich.console import Console
@@ -64,8 +63,6 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
     configure=_arguments,
 )
 def preflight_command(args: argparse.Namespace, console: Console) -> int:
-    # Damage pypdf can work around is logged as warnings; what matters is reported as findings.
-    logging.getLogger("pypdf").setLevel(logging.ERROR)
     reports: list[PreflightReport] = []
     unreadable: dict[str, str] = {}
     for name in args.files:

@@ -1,14 +1,13 @@
 """Content-stream bytes -> ``(operands, operator)`` pairs, fast enough for thousands of pages.
 
-pypdf's ``ContentStream.operations`` gives the same pairs but builds a pypdf
-object per token through a byte-by-byte reader, which costs about three
-quarters of a preflight run on text-heavy pages. This tokenizer matches each
-token with one regular expression instead. Operands become Python values:
+A reader that builds a library object per token through a byte-by-byte
+reader costs about three quarters of a preflight run on text-heavy pages.
+This tokenizer matches each token with one regular expression instead. Operands become Python values:
 numbers ``float``, names :class:`Name` (``/F1``),
 strings ``bytes`` (escapes and hex decoded), arrays ``list``, dictionaries
 ``dict``; ``true``/``false``/``null`` become ``True``/``False``/``None``. An
 inline image is one ``({"settings": dict, "data": bytes}, b"INLINE IMAGE")``
-pair, as pypdf gives it.
+pair.
 
 >>> parse_operations(b"q 1 0 0 1 9.5 -2 cm /F1 12 Tf [(A\\\\(b) -40 <0041>] TJ Q")  # doctest: +NORMALIZE_WHITESPACE
 [([], b'q'), ([1.0, 0.0, 0.0, 1.0, 9.5, -2.0], b'cm'), (['/F1', 12.0], b'Tf'),

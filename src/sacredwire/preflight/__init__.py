@@ -17,7 +17,7 @@ from __future__ import annotations
 from contextlib import contextmanager
 from dataclasses import dataclass
 
-from pypdf.errors import PyPdfError
+import pikepdf
 
 from ..diagnostics import Severity
 from .checks import REGISTRY, preflight_check, run_checks
@@ -76,7 +76,7 @@ def _damage_is_unreadable(name: str):
     an array...) makes the file unreadable, never a crash."""
     try:
         yield
-    except (PyPdfError, ValueError, KeyError, TypeError, AttributeError, IndexError, RecursionError) as error:
+    except (pikepdf.PdfError, ValueError, KeyError, TypeError, AttributeError, IndexError, RecursionError) as error:
         raise UnreadablePdf(name, f"damaged beyond checking ({type(error).__name__}: {error})") from None
 
 

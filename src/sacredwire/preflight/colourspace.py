@@ -14,7 +14,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from pypdf.generic import ArrayObject
+from pikepdf import Array, Name, Stream
 
 PROCESS_INKS = ("Cyan", "Magenta", "Yellow", "Black")
 
@@ -98,7 +98,8 @@ _BY_COMPONENTS = {1: DEVICE_GRAY, 3: DEVICE_RGB, 4: DEVICE_CMYK}
 
 def resolve(space, resources) -> ColourSpace:
     """The colour space named or described by ``space`` (a name or an array), looked up in ``resources``."""
-    space = space.get_object() if hasattr(space, "get_object") else space
+    if isinstance(space, Name):
+        space = str(space)
     if isinstance(space, str):
         if space in _DEVICE:
             return _DEVICE[space]
@@ -106,17 +107,17 @@ def resolve(space, resources) -> ColourSpace:
         if named is None:
             return ColourSpace(str(space).lstrip("/"), Model.UNKNOWN, 1)
         return resolve(named, None)
-    if isinstance(space, ArrayObject) and space:
+    if isinstance(space, Array) and space:
         return _resolve_array(space)
     return ColourSpace("?", Model.UNKNOWN, 1)
 
 
-def _resolve_array(space: ArrayObject) -> ColourSpace:
+def _resolve_array(space: Array) -> ColourSpace:
     family = str(space[0])
     if family in _DEVICE and len(space) == 1:
         return _DEVICE[family]
     if family == "/ICCBased":
-        stream = space[1].get_object()
+        stream = space[1]
         count = int(stream.get("/N", 3))
         model = _BY_COMPONENTS.get(count, DEVICE_RGB).model
         return ColourSpace(f"ICCBased({model.value})", model, count)
@@ -124,13 +125,12 @@ def _resolve_array(space: ArrayObject) -> ColourSpace:
         colorant = str(space[1]).lstrip("/")
         return ColourSpace(f"Separation({colorant})", Model.INKS, 1, (colorant,))
     if family == "/DeviceN":
-        colorants = tuple(str(name).lstrip("/") for name in space[1].get_object())
+        colorants = tuple(str(name).lstrip("/") for name in space[1])
         return ColourSpace(f"DeviceN({','.join(colorants)})", Model.INKS, len(colorants), colorants)
     if family == "/Indexed":
         base = resolve(space[1], None)
-        lookup = space[3].get_object()
-        table = lookup.get_data() if hasattr(lookup, "get_data") else bytes(
-            getattr(lookup, "original_bytes", b"") or str(lookup).encode("latin-1"))
+        lookup = space[3]
+        table = lookup.read_bytes() if isinstance(lookup, Stream) else bytes(lookup)
         return ColourSpace(f"Indexed({base.name})", base.model, 1, base.colorants, base, table)
     if family == "/Pattern":
         return PATTERN
@@ -147,11 +147,9 @@ def _resource(resources, kind: str, name):
     if resources is None:
         return None
     category = resources.get(kind)
-    category = category.get_object() if category is not None else None
     if not category:
         return None
-    value = category.get(name)
-    return value.get_object() if value is not None else None
+    return category.get(name)
 
 
 def total_ink(inks: dict[str, float] | None) -> float | None:

@@ -20,9 +20,11 @@ import enum
 from dataclasses import dataclass, field
 from typing import cast
 
-from pypdf.generic import ArrayObject, DictionaryObject
+import pikepdf
+from pikepdf import Array, Dictionary
 
 from ..pdf.operations import Name, parse_operations
+from ..pdf.streams import identity, streams_of
 from .colourspace import (
     DEVICE_CMYK,
     DEVICE_GRAY,
@@ -85,7 +87,7 @@ class _State:
     fill: Colour = BLACK
     stroke: Colour = BLACK
     line_width: float = 1.0
-    font: DictionaryObject | None = None
+    font: Dictionary | None = None
     font_size: float = 0.0
     char_spacing: float = 0.0
     word_spacing: float = 0.0
@@ -95,7 +97,11 @@ class _State:
     render_mode: int = 0
 
     def copy(self) -> _State:
-        return _State(**{name: getattr(self, name) for name in self.__dataclass_fields__})
+        # Every field holds an immutable value (or a font dictionary only read): a shallow copy is a
+        # copy, made without calling the constructor since a page saves its state thousands of times.
+        clone = _State.__new__(_State)
+        clone.__dict__.update(self.__dict__)
+        return clone
 
 
 @dataclass(frozen=True)
@@ -126,24 +132,32 @@ class _FontMetrics:
 class _Caches:
     fonts: dict[int, _FontMetrics] = field(default_factory=dict)
     forms: dict[tuple, list[Paint]] = field(default_factory=dict)
-    spaces: dict[tuple[int, str], ColourSpace] = field(default_factory=dict)
+    spaces: dict[tuple, ColourSpace] = field(default_factory=dict)
+    # qpdf hands out a new Python object on every access: an object known by its id() (a direct one,
+    # which has no object number) is kept here, so that its id is never another object's.
+    kept: list = field(default_factory=list)
+
+    def key(self, obj) -> tuple[int, int]:
+        """What tells ``obj`` from any other for as long as these caches live."""
+        if not obj.is_indirect:
+            self.kept.append(obj)
+        return identity(obj)
 
 
 class ContentReader:
     """Interprets content streams of one document, sharing caches between its pages."""
 
-    def __init__(self, reader):
-        self._reader = reader
+    def __init__(self):
         self._caches = _Caches()
 
     def page_paints(self, page, media_box: Rect) -> list[Paint]:
         """Every paint of ``page``, in default user space, clipped to ``media_box``."""
-        contents = page.get_contents()
+        contents = page_content(page)
         if contents is None:
             return []
-        operations = parse_operations(contents.get_data())
+        operations = parse_operations(contents)
         resources = page.get("/Resources")
-        resources = resources.get_object() if resources is not None else DictionaryObject()
+        resources = resources if resources is not None else Dictionary()
         paints: list[Paint] = []
         self._run(operations, resources, _State(IDENTITY, media_box), paints, depth=0)
         return paints
@@ -286,13 +300,11 @@ class ContentReader:
             colour = Colour(DEVICE_CMYK, tuple(float(value) for value in operands))
         elif operands and isinstance(operands[-1], Name):
             # scn with a pattern name: the pattern's shading decides the colour.
-            reference = _resource_reference(resources, "/Pattern", operands[-1])
-            pattern = reference.get_object() if reference is not None else None
+            pattern = _resource(resources, "/Pattern", operands[-1])
             shading = pattern.get("/Shading") if pattern is not None else None
             if pattern is not None and pattern.get("/PatternType") == 1 and pattern.get("/PaintType") == 1:
-                colour = Colour(PATTERN, (), self._pattern_colours(reference, pattern, resources))
+                colour = Colour(PATTERN, (), self._pattern_colours(pattern, resources))
             elif shading is not None:
-                shading = shading.get_object()
                 space = self._space(shading.get("/ColorSpace", "/DeviceGray"), resources)
                 colour = Colour(space, _shading_extreme(shading, space))
             else:
@@ -304,20 +316,20 @@ class ContentReader:
         else:
             state.fill = colour
 
-    def _pattern_colours(self, reference, pattern, resources) -> tuple[Paint, ...]:
+    def _pattern_colours(self, pattern, resources) -> tuple[Paint, ...]:
         """What a coloured tiling pattern's cell paints: the most inked paint of each colour space.
 
         Positions inside the cell do not matter (the cell repeats over whatever is painted), so
         the cell is interpreted once per pattern, in its own space.
         """
-        key = ("pattern", getattr(reference, "idnum", id(pattern)))
+        key = ("pattern", self._caches.key(pattern))
         summary = self._caches.forms.get(key)
         if summary is None:
             own = pattern.get("/Resources")
             cell = Rect.of(pattern.get("/BBox", (-1e6, -1e6, 1e6, 1e6)))
             paints: list[Paint] = []
             self._caches.forms[key] = []          # a pattern that paints with itself stops here
-            self._run(parse_operations(pattern.get_data()), own.get_object() if own is not None else resources,
+            self._run(parse_operations(pattern.read_bytes()), own if own is not None else resources,
                       _State(IDENTITY, cell), paints, depth=1)
             strongest: dict[tuple, Paint] = {}
             for paint in paints:
@@ -329,7 +341,7 @@ class ContentReader:
         return tuple(summary)
 
     def _space(self, name, resources) -> ColourSpace:
-        key = (id(resources), str(name)) if not isinstance(name, ArrayObject) else None
+        key = (self._caches.key(resources), str(name)) if not isinstance(name, Array) else None
         if key is not None and key in self._caches.spaces:
             return self._caches.spaces[key]
         space = resolve(name, resources)
@@ -338,20 +350,18 @@ class ContentReader:
         return space
 
     def _shading_paints(self, shading, clip: Rect, resources) -> list[Paint]:
-        shading = shading.get_object()
         space = self._space(shading.get("/ColorSpace", "/DeviceGray"), resources)
         return _paints(PaintKind.SHADING, clip, Colour(space, _shading_extreme(shading, space)))
 
     def _draw_xobject(self, name, resources, state: _State, paints: list[Paint], depth: int) -> None:
-        reference = _resource_reference(resources, "/XObject", name)
-        xobject = reference.get_object() if reference is not None else None
+        xobject = _resource(resources, "/XObject", name)
         if xobject is None:
             return
         subtype = xobject.get("/Subtype")
         if subtype == "/Image":
             self._image(xobject, resources, state, paints)
         elif subtype == "/Form" and depth < 12:
-            key = (getattr(reference, "idnum", id(xobject)), state.fill, state.stroke, state.line_width)
+            key = (self._caches.key(xobject), state.fill, state.stroke, state.line_width)
             form_paints = self._caches.forms.get(key)
             if form_paints is None:
                 form_paints = self._form_paints(xobject, resources, state, depth)
@@ -365,11 +375,11 @@ class ContentReader:
     def _form_paints(self, form, resources, state: _State, depth: int) -> list[Paint]:
         """The form's paints in its own space, clipped to its /BBox, inheriting ``state``'s colours."""
         own = form.get("/Resources")
-        form_resources = own.get_object() if own is not None else resources
+        form_resources = own if own is not None else resources
         box = Rect.of(form.get("/BBox", (-1e6, -1e6, 1e6, 1e6)))
         inner = _State(IDENTITY, box, state.fill, state.stroke, state.line_width)
         paints: list[Paint] = []
-        self._run(parse_operations(form.get_data()), form_resources, inner, paints, depth + 1)
+        self._run(parse_operations(form.read_bytes()), form_resources, inner, paints, depth + 1)
         return paints
 
     def _image(self, image, resources, state: _State, paints: list[Paint]) -> None:
@@ -400,7 +410,7 @@ class ContentReader:
     def _metrics(self, font) -> _FontMetrics:
         if font is None:
             return _HALF_EM
-        key = id(font)
+        key = self._caches.key(font)
         metrics = self._caches.fonts.get(key)
         if metrics is None:
             metrics = _font_metrics(font)
@@ -420,15 +430,15 @@ def _font_metrics(font) -> _FontMetrics:
     subtype = font.get("/Subtype")
     if subtype == "/Type0":
         descendants = font.get("/DescendantFonts")
-        descendant = descendants.get_object()[0].get_object() if descendants is not None else {}
+        descendant = descendants[0] if descendants is not None else {}
         widths: dict[int, float] = {}
         entries = descendant.get("/W")
-        entries = list(entries.get_object()) if entries is not None else []
+        entries = list(entries) if entries is not None else []
         index = 0
         while index < len(entries):
             first = int(entries[index])
-            following = entries[index + 1].get_object() if index + 1 < len(entries) else None
-            if isinstance(following, ArrayObject):
+            following = entries[index + 1] if index + 1 < len(entries) else None
+            if isinstance(following, Array):
                 for offset, width in enumerate(following):
                     widths[first + offset] = float(width)
                 index += 2
@@ -443,9 +453,9 @@ def _font_metrics(font) -> _FontMetrics:
     first_char = int(font.get("/FirstChar", 0))
     widths_array = font.get("/Widths")
     widths = {first_char + offset: float(width)
-              for offset, width in enumerate(widths_array.get_object())} if widths_array is not None else {}
+              for offset, width in enumerate(widths_array)} if widths_array is not None else {}
     descriptor = font.get("/FontDescriptor")
-    missing = float(descriptor.get_object().get("/MissingWidth", 0)) if descriptor is not None else 0.0
+    missing = float(descriptor.get("/MissingWidth", 0)) if descriptor is not None else 0.0
     scale = 0.001
     if subtype == "/Type3":
         scale = float(font.get("/FontMatrix", [0.001])[0])
@@ -456,7 +466,7 @@ def _font_metrics(font) -> _FontMetrics:
 def _vertical_extent(font) -> tuple[float, float]:
     """The descriptor's descent and ascent in ems; the em box's bottom and top without one."""
     descriptor = font.get("/FontDescriptor")
-    descriptor = descriptor.get_object() if descriptor is not None else {}
+    descriptor = descriptor if descriptor is not None else {}
     ascent = float(descriptor.get("/Ascent", 0)) / 1000
     if ascent <= 0:
         return 0.0, 1.0
@@ -469,8 +479,8 @@ def _shading_extreme(shading, space: ColourSpace) -> tuple[float, ...]:
     function = shading.get("/Function")
     functions = [function] if function is not None else []
     while functions:
-        current = functions.pop().get_object()
-        if isinstance(current, ArrayObject):
+        current = functions.pop()
+        if isinstance(current, Array):
             functions.extend(current)
             continue
         if current.get("/FunctionType") == 2:
@@ -513,15 +523,20 @@ def _intersection(box: Rect, clip: Rect, allow_empty: bool = True) -> Rect | Non
     return Rect(x0, y0, x1, y1)
 
 
-def _resource_reference(resources, kind: str, name):
-    category = resources.get(kind) if resources is not None else None
-    category = category.get_object() if category is not None else None
-    if not category:
-        return None
-    return category.get(name) if isinstance(category, DictionaryObject) else None
-
-
 def _resource(resources, kind: str, name):
-    reference = _resource_reference(resources, kind, name)
-    return reference.get_object() if reference is not None else None
+    category = resources.get(kind) if resources is not None else None
+    if not isinstance(category, Dictionary) or not category:
+        return None
+    return category.get(name)
+
+
+def page_content(page: Dictionary) -> bytes | None:
+    """The decoded bytes of the page's content streams, one after the other; None without any.
+
+    A page's streams are one stream cut in pieces (a token never spans two): a line break joins them.
+    """
+    streams = streams_of(page)
+    if not streams:
+        return None
+    return b"\n".join(stream.read_bytes() for stream in streams if isinstance(stream, pikepdf.Stream))
 

@@ -7,10 +7,10 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import cast
 
-from pypdf import PdfReader
-from pypdf.errors import PyPdfError
-from pypdf.generic import DictionaryObject, PdfObject
+import pikepdf
+from pikepdf import Dictionary
 
+from ..pdf.streams import identity
 from .content import ContentReader, Paint, PaintKind
 from .findings import UnreadablePdf
 from .geometry import Rect, format_mm, mm
@@ -87,7 +87,7 @@ class PageFacts:
 class PdfPage:
     """One page: explicit boxes, and its paints interpreted on first use."""
 
-    def __init__(self, document: Document, number: int, page):
+    def __init__(self, document: Document, number: int, page: Dictionary):
         self.document = document
         self.number = number
         self.page = page
@@ -96,10 +96,11 @@ class PdfPage:
     @cached_property
     def boxes(self) -> dict[str, Rect]:
         """The boxes the page declares (MediaBox inherited from the page tree); others are absent."""
-        boxes = {"MediaBox": Rect.of(self.page.mediabox)}
+        media = self.page.get("/MediaBox")
+        boxes = {"MediaBox": Rect.of(media if media is not None else pikepdf.Page(self.page).mediabox)}
         for name in BOX_NAMES[1:]:
             if f"/{name}" in self.page:
-                boxes[name] = Rect.of(getattr(self.page, name.lower()))
+                boxes[name] = Rect.of(self.page[f"/{name}"])
         return boxes
 
     @property
@@ -156,88 +157,91 @@ class Document:
     def __init__(self, data: bytes, name: str):
         self.name = name
         try:
-            self.reader = PdfReader(io.BytesIO(data), strict=False)
-            self.encrypted = self.reader.is_encrypted
-            if self.encrypted and not self.reader.decrypt(""):
-                raise UnreadablePdf(name, "encrypted with a password")
-            self.pages = [PdfPage(self, number, page) for number, page in enumerate(self.reader.pages, start=1)]
-        except UnreadablePdf:
-            raise
-        except (PyPdfError, ValueError, KeyError, TypeError, AttributeError, IndexError, OSError,
+            self.pdf = pikepdf.open(io.BytesIO(data))
+            self.encrypted = self.pdf.is_encrypted
+            self.pages = [PdfPage(self, number, page.obj) for number, page in enumerate(self.pdf.pages, start=1)]
+        except pikepdf.PasswordError:
+            raise UnreadablePdf(name, "encrypted with a password") from None
+        except (pikepdf.PdfError, ValueError, KeyError, TypeError, AttributeError, IndexError, OSError,
                 NotImplementedError) as error:
             raise UnreadablePdf(name, f"not a readable PDF ({error})") from None
-        self.content = ContentReader(self.reader)
-        self._closures: dict[int, tuple[DictionaryObject, ...]] = {}
-        self._fonts: dict[int, tuple[FontInfo, ...]] = {}
-        self._font_infos: dict[int, FontInfo] = {}
-        self._xobjects: dict[int, tuple[DictionaryObject, ...]] = {}
+        self.content = ContentReader()
+        self._closures: dict[tuple[int, int], tuple[Dictionary, ...]] = {}
+        self._fonts: dict[tuple[int, int], tuple[FontInfo, ...]] = {}
+        self._font_infos: dict[tuple[int, int], FontInfo] = {}
+        self._xobjects: dict[tuple[int, int], tuple[pikepdf.Object, ...]] = {}
+        # qpdf hands out a new Python object on every access: a direct object, known by its id(), is
+        # kept for as long as the document, so that its id is never another object's.
+        self._kept: list[pikepdf.Object] = []
+
+    def key(self, obj: pikepdf.Object) -> tuple[int, int]:
+        """What tells ``obj`` from any other object of this document (its object number when it has one)."""
+        if not obj.is_indirect:
+            self._kept.append(obj)
+        return identity(obj)
 
     @cached_property
-    def catalog(self) -> DictionaryObject:
-        return cast(DictionaryObject, self.reader.trailer["/Root"].get_object())
+    def catalog(self) -> Dictionary:
+        return cast(Dictionary, self.pdf.Root)
 
     @cached_property
-    def info(self) -> DictionaryObject:
-        info = self.reader.trailer.get("/Info")
-        return info.get_object() if info is not None else DictionaryObject()
+    def info(self) -> Dictionary:
+        info = self.pdf.trailer.get("/Info")
+        return info if isinstance(info, Dictionary) else Dictionary()
 
-    def resources_of(self, page) -> tuple[DictionaryObject, ...]:
+    def resources_of(self, page) -> tuple[Dictionary, ...]:
         """The page's resources and those of every form and tiling pattern it can draw, each once.
 
         Pages usually share resource dictionaries, so the walk is made once per dictionary.
         """
         top = page.get("/Resources")
-        top = top.get_object() if top is not None else None
-        if not isinstance(top, DictionaryObject):
+        if not isinstance(top, Dictionary):
             return ()
-        known = self._closures.get(id(top))
+        known = self._closures.get(self.key(top))
         if known is not None:
             return known
-        seen: dict[int, DictionaryObject] = {}
-        pending: list[PdfObject | None] = [top]
+        seen: dict[tuple[int, int], Dictionary] = {}
+        pending: list[pikepdf.Object | None] = [top]
         while pending:
             resources = pending.pop()
-            resources = resources.get_object() if resources is not None else None
-            if not isinstance(resources, DictionaryObject) or id(resources) in seen:
+            if not isinstance(resources, Dictionary) or self.key(resources) in seen:
                 continue
-            seen[id(resources)] = resources
+            seen[self.key(resources)] = resources
             for kind in ("/XObject", "/Pattern"):
                 category = resources.get(kind)
-                for reference in (category.get_object().values() if category is not None else ()):
-                    child = reference.get_object()
+                for child in (category.values() if category is not None else ()):
                     if child.get("/Subtype") == "/Form" or child.get("/PatternType") == 1:
                         pending.append(child.get("/Resources"))
         closure = tuple(seen.values())
-        self._closures[id(top)] = closure
+        self._closures[self.key(top)] = closure
         return closure
 
     def fonts_of(self, page) -> tuple[FontInfo, ...]:
         """The fonts the page's resources (and its forms') hold, by name."""
         closure = self.resources_of(page)
-        key = id(closure[0]) if closure else 0
+        key = self.key(closure[0]) if closure else (0, 0)
         if key not in self._fonts:
-            fonts: dict[int, FontInfo] = {}
+            fonts: dict[tuple[int, int], FontInfo] = {}
             for resources in closure:
                 category = resources.get("/Font")
-                for reference in (category.get_object().values() if category is not None else ()):
-                    font = reference.get_object()
-                    if id(font) not in fonts:
-                        fonts[id(font)] = self._font_infos.get(id(font)) or _font_info(font)
-                        self._font_infos[id(font)] = fonts[id(font)]
+                for font in (category.values() if category is not None else ()):
+                    font_key = self.key(font)
+                    if font_key not in fonts:
+                        fonts[font_key] = self._font_infos.get(font_key) or _font_info(font)
+                        self._font_infos[font_key] = fonts[font_key]
             self._fonts[key] = tuple(sorted(fonts.values(), key=lambda font: font.name))
         return self._fonts[key]
 
-    def xobjects_of(self, page) -> tuple[DictionaryObject, ...]:
+    def xobjects_of(self, page) -> tuple[pikepdf.Object, ...]:
         """Every XObject the page can draw (images and forms), each once."""
         closure = self.resources_of(page)
-        key = id(closure[0]) if closure else 0
+        key = self.key(closure[0]) if closure else (0, 0)
         if key not in self._xobjects:
-            found: dict[int, DictionaryObject] = {}
+            found: dict[tuple[int, int], pikepdf.Object] = {}
             for resources in closure:
                 category = resources.get("/XObject")
-                for reference in (category.get_object().values() if category is not None else ()):
-                    xobject = reference.get_object()
-                    found.setdefault(id(xobject), xobject)
+                for xobject in (category.values() if category is not None else ()):
+                    found.setdefault(self.key(xobject), xobject)
             self._xobjects[key] = tuple(found.values())
         return self._xobjects[key]
 
@@ -250,8 +254,8 @@ def _font_info(font) -> FontInfo:
     described = font
     if subtype == "Type0":
         descendants = font.get("/DescendantFonts")
-        described = descendants.get_object()[0].get_object() if descendants else DictionaryObject()
+        described = descendants[0] if descendants else Dictionary()
     descriptor = described.get("/FontDescriptor")
-    descriptor = descriptor.get_object() if descriptor is not None else DictionaryObject()
+    descriptor = descriptor if descriptor is not None else Dictionary()
     embedded = any(key in descriptor for key in ("/FontFile", "/FontFile2", "/FontFile3"))
     return FontInfo(name, subtype, embedded)

@@ -39,7 +39,7 @@ class Finding:
 
 
 class UnreadablePdf(Exception):
-    """The bytes are not a PDF pypdf can open (exit code 2)."""
+    """The bytes are not a PDF qpdf can open, or not one to check (exit code 2)."""
 
     def __init__(self, name: str, reason: str):
         super().__init__(f"{name}: {reason}")

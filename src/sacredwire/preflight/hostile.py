@@ -21,8 +21,7 @@ import signal
 import stat
 from pathlib import Path
 
-from pypdf import PdfReader
-from pypdf.errors import DependencyError, PyPdfError
+import pikepdf
 
 from ..diagnostics import Severity
 from . import AUTO_PRODUCT, PreflightReport, inspect_pdf
@@ -64,12 +63,12 @@ def page_count(data: bytes, name: str) -> int:
     """The file's page count; :class:`UnreadablePdf` when it is encrypted. Damage is left to the checks,
     which report it in their own words (0 pages then)."""
     try:
-        reader = PdfReader(io.BytesIO(data), strict=False)
-        encrypted = reader.is_encrypted
-        pages = 0 if encrypted else len(reader.pages)
-    except DependencyError:  # opening tries the empty password, and AES needs a library we do not ship
+        with pikepdf.open(io.BytesIO(data)) as pdf:
+            encrypted = pdf.is_encrypted
+            pages = 0 if encrypted else len(pdf.pages)
+    except pikepdf.PasswordError:  # opening tries the empty password; any other is not ours to know
         encrypted, pages = True, 0
-    except (PyPdfError, ValueError, KeyError, TypeError, AttributeError, IndexError, RecursionError):
+    except (pikepdf.PdfError, ValueError, KeyError, TypeError, AttributeError, IndexError, RecursionError):
         return 0
     if encrypted:
         raise UnreadablePdf(name, "encrypted: preflight checks unencrypted files only (a file for a printer "

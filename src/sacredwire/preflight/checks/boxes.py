@@ -16,7 +16,7 @@ from ..geometry import Rect, format_mm, mm
 from ..profiles import Profile
 from . import preflight_check
 
-# pypdf rounds boxes to a few decimals; anything closer than this is the same edge.
+# Writers round boxes to a few decimals; anything closer than this is the same edge.
 TOLERANCE = 0.05
 _SIDES = ("left", "bottom", "right", "top")
 

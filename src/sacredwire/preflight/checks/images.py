@@ -17,8 +17,12 @@ import zlib
 from collections.abc import Iterator
 from typing import Any
 
+import pikepdf
+from pikepdf import Array, Dictionary
+
 from ...diagnostics import Severity
 from ...pdf.operations import parse_operations
+from ..content import page_content
 from ..document import Document, PdfPage
 from ..findings import Finding
 from ..geometry import IDENTITY, Matrix, multiply
@@ -36,28 +40,26 @@ _COMPONENTS = {"/DeviceGray": 1, "/CalGray": 1, "/DeviceRGB": 3, "/CalRGB": 3, "
 
 def _components(space: object) -> int | None:
     """Samples per pixel of a colour space; None when it cannot be told cheaply (a pattern, DeviceN...)."""
-    space = space.get_object() if hasattr(space, "get_object") else space
-    if isinstance(space, list) and space:
+    if isinstance(space, Array) and space:
         family = str(space[0])
         if family == "/ICCBased" and len(space) > 1:
-            return int(space[1].get_object().get("/N", 0)) or None
+            return int(space[1].get("/N", 0)) or None
         return _COMPONENTS.get(family)
     return _COMPONENTS.get(str(space))
 
 
 def _filters(image) -> list[str]:  # type: ignore[no-untyped-def]
     filters = image.get("/Filter")
-    filters = filters.get_object() if hasattr(filters, "get_object") else filters
     if filters is None:
         return []
-    return [str(name) for name in filters] if isinstance(filters, list) else [str(filters)]
+    return [str(name) for name in filters] if isinstance(filters, Array) else [str(filters)]
 
 
 def _decoded_length(image, limit: int) -> int | None:  # type: ignore[no-untyped-def]
     """The length of the image's decoded data, decoding no more than ``limit`` bytes; None when its
     filters are not ones this check decodes (JPEG and the like carry their own size)."""
     filters = _filters(image)
-    raw = image._data  # the stored bytes: pypdf would decode them whole
+    raw = image.read_raw_bytes()  # the stored bytes, not decoded whole
     if not filters:
         return min(len(raw), limit)
     if filters in (["/FlateDecode"], ["/Fl"]) and "/DecodeParms" not in image:
@@ -94,11 +96,11 @@ def _image_problems(document: Document, page: PdfPage, name: str, image) -> Iter
 
 def _placements(page: PdfPage) -> Iterator[tuple[str, Matrix]]:
     """Each image XObject the page's own content draws, with the matrix it is drawn with."""
-    contents = page.page.get_contents()
+    contents = page_content(page.page)
     if contents is None:
         return
     ctm, stack = IDENTITY, []
-    for operands, operator in parse_operations(contents.get_data()):
+    for operands, operator in parse_operations(contents):
         if operator == b"q":
             stack.append(ctm)
         elif operator == b"Q" and stack:
@@ -111,13 +113,10 @@ def _placements(page: PdfPage) -> Iterator[tuple[str, Matrix]]:
 
 def _images(page: PdfPage) -> dict[str, Any]:
     resources = page.page.get("/Resources")
-    resources = resources.get_object() if resources is not None else {}
-    xobjects = resources.get("/XObject") if hasattr(resources, "get") else None
-    xobjects = xobjects.get_object() if xobjects is not None else {}
+    xobjects = resources.get("/XObject") if isinstance(resources, Dictionary) else None
     found = {}
-    for name, reference in xobjects.items():
-        xobject = reference.get_object()
-        if hasattr(xobject, "get") and xobject.get("/Subtype") == "/Image":
+    for name, xobject in (xobjects.items() if isinstance(xobjects, Dictionary) else ()):
+        if isinstance(xobject, pikepdf.Stream) and xobject.get("/Subtype") == "/Image":
             found[str(name)] = xobject
     return found
 

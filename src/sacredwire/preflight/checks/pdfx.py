@@ -13,6 +13,8 @@ dates · PF710 transparency group in PDF/X-1a (warning)
 # (No `from __future__ import annotations`: the check named `annotations` below would shadow it.)
 from collections.abc import Iterator
 
+from pikepdf import Array
+
 from ...diagnostics import Severity
 from ..document import Document
 from ..findings import Finding
@@ -72,8 +74,8 @@ def version_keys(document: Document, profile: Profile) -> Iterator[Finding]:
 def output_intent(document: Document, profile: Profile) -> Iterator[Finding]:
     if not _applies(document, profile):
         return
-    intents = document.catalog.get("/OutputIntents")
-    intents = [intent.get_object() for intent in intents.get_object()] if intents is not None else []
+    listed = document.catalog.get("/OutputIntents")
+    intents = list(listed) if listed is not None else []
     pdfx = [intent for intent in intents if intent.get("/S") == "/GTS_PDFX"]
     if not pdfx:
         yield _document_finding(document, "PF703", "no OutputIntent with /S /GTS_PDFX (the printing "
@@ -87,15 +89,15 @@ def output_intent(document: Document, profile: Profile) -> Iterator[Finding]:
 def transparency(document: Document, profile: Profile) -> Iterator[Finding]:
     if not _no_transparency(document, profile):
         return
-    known: dict[int, tuple[set[str], bool]] = {}   # pages share resources: look at each set once
+    known: dict[tuple[int, int], tuple[set[str], bool]] = {}   # pages share resources: look at each set once
     for page in document.pages:
         closure = document.resources_of(page.page)
-        key = id(closure[0]) if closure else 0
+        key = document.key(closure[0]) if closure else (0, 0)
         if key not in known:
             known[key] = _transparency_in(document, page, closure)
         uses, groups = known[key]
         group = page.page.get("/Group")
-        if group is not None and group.get_object().get("/S") == "/Transparency":
+        if group is not None and group.get("/S") == "/Transparency":
             groups = True
         if uses:
             yield Finding("PF706", Severity.ERROR, document.name, page.number,
@@ -110,13 +112,13 @@ def _transparency_in(document: Document, page, closure) -> tuple[set[str], bool]
     groups = False
     for resources in closure:
         states = resources.get("/ExtGState")
-        for state in (states.get_object().values() if states is not None else ()):
-            uses.update(_transparent_state(state.get_object()))
+        for state in (states.values() if states is not None else ()):
+            uses.update(_transparent_state(state))
     for xobject in document.xobjects_of(page.page):
-        if xobject.get("/Subtype") == "/Image" and ("/SMask" in xobject or xobject.get("/SMaskInData", 0)):
+        if xobject.get("/Subtype") == "/Image" and ("/SMask" in xobject or xobject.get("/SMaskInData", False)):
             uses.add("image soft mask")
         group = xobject.get("/Group")
-        if group is not None and group.get_object().get("/S") == "/Transparency":
+        if group is not None and group.get("/S") == "/Transparency":
             groups = True
     return uses, groups
 
@@ -129,7 +131,7 @@ def _transparent_state(state) -> Iterator[str]:
         if key in state and float(state[key]) < 1:
             yield what
     blend = state.get("/BM")
-    blends = [str(mode) for mode in blend] if isinstance(blend, list) else [str(blend)] if blend else []
+    blends = [str(mode) for mode in blend] if isinstance(blend, Array) else [str(blend)] if blend else []
     if blends and blends[0] not in ("/Normal", "/Compatible"):
         yield f"blend mode {blends[0].lstrip('/')}"
 
@@ -141,8 +143,7 @@ def annotations(document: Document, profile: Profile) -> Iterator[Finding]:
     for page in document.pages:
         annots = page.page.get("/Annots")
         inside = []
-        for reference in (annots.get_object() if annots is not None else ()):
-            annotation = reference.get_object()
+        for annotation in (annots if annots is not None else ()):
             if annotation.get("/Subtype") in ("/PrinterMark", "/TrapNet"):
                 continue
             if Rect.of(annotation.get("/Rect", (0, 0, 0, 0))).overlaps(page.bleed_box):

@@ -24,7 +24,7 @@ def accessibility(document: Document, profile: Profile) -> Iterator[Finding]:
     if not str(catalog.get("/Lang", "")).strip():
         yield Finding("PF801", Severity.ERROR, document.name, None, "no /Lang: screen readers cannot pick a voice")
     mark_info = catalog.get("/MarkInfo")
-    marked = mark_info is not None and bool(mark_info.get_object().get("/Marked", False))
+    marked = mark_info is not None and bool(mark_info.get("/Marked", False))
     if not marked or "/StructTreeRoot" not in catalog:
         yield Finding("PF802", Severity.ERROR, document.name, None,
                       "not a tagged PDF (needs /MarkInfo /Marked true and a /StructTreeRoot)")
@@ -32,7 +32,6 @@ def accessibility(document: Document, profile: Profile) -> Iterator[Finding]:
         yield Finding("PF803", Severity.WARNING, document.name, None,
                       "has bookmarks but does not show them on opening (/PageMode /UseOutlines)")
     preferences = catalog.get("/ViewerPreferences")
-    preferences = preferences.get_object() if preferences is not None else {}
-    if not preferences.get("/DisplayDocTitle", False):
+    if preferences is None or not preferences.get("/DisplayDocTitle", False):
         yield Finding("PF804", Severity.WARNING, document.name, None,
                       "the title bar shows the file name (/ViewerPreferences /DisplayDocTitle true shows the title)")
