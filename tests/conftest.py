@@ -10,8 +10,9 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Callable
-from pathlib import Path
+from collections.abc import Callable, Mapping
+from pathlib import Path, PurePosixPath
+from types import MappingProxyType
 from typing import IO
 
 import pytest
@@ -55,13 +56,67 @@ def pdf_words(pdf: Path) -> str:
     return re.sub(r"\s+", " ", raw.replace("\u00a0", " ").replace("\u202f", " "))
 
 
+# The names of the build cache's entries (sacredwire.layout.cache, and the web fonts' subsets of
+# sacredwire.web._fonts): a key of 64 hex digits, its PDF, record, finished file, verified mark or WOFF2
+# subset. An output folder's own files (its build record and build lock, its font configuration) are never
+# among them.
+_CACHE_ENTRY = re.compile(r"[0-9a-f]{64}(\.(pdf|json|bin|woff2))?")
+
+
+def share_cache_entries(source: Path, target: Path) -> None:
+    """Hard-link into the build cache folder ``target`` the entries of ``source`` it lacks.
+
+    The cache is content-addressed (a layout's key covers the HTML, the styles, the fonts and the layout
+    code; a font subset's the font and the characters), so an entry made in one copy of the project is
+    right in any other. Its writers replace files by renaming, never in place, so a linked file never
+    changes under another folder. Data goes before the record that makes it visible, as the cache itself
+    writes them.
+    """
+    for folder in ("", "finished", "verified", "web-fonts"):
+        if not (source / folder).is_dir():
+            continue
+        (target / folder).mkdir(parents=True, exist_ok=True)
+        for path in sorted((source / folder).iterdir(), key=lambda path: (path.suffix == ".json", path.name)):
+            if _CACHE_ENTRY.fullmatch(path.name) and not (target / folder / path.name).exists():
+                try:
+                    os.link(path, target / folder / path.name)
+                except OSError:  # another file system: a copy is as good
+                    shutil.copy2(path, target / folder / path.name)
+
+
 @pytest.fixture(scope="session")
-def build_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def layout_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The build cache every fixture build of the session shares (:func:`build_sharing_cache`)."""
+    return tmp_path_factory.mktemp("layout-cache")
+
+
+def build_sharing_cache(cache: Path, project: Path, out: Path, *args: str) -> subprocess.CompletedProcess:
+    """``sw28 build ARGS --out OUT`` in ``project``, starting from the session's layout ``cache`` and adding
+    what it laid out to it: a document no test changed is laid out once per session, not once per copy."""
+    share_cache_entries(cache, out / ".cache")
+    result = run_sw28("build", *args, "--out", str(out), cwd=project)
+    share_cache_entries(out / ".cache", cache)
+    return result
+
+
+@pytest.fixture(scope="session")
+def build_dir(tmp_path_factory: pytest.TempPathFactory, layout_cache: Path) -> Path:
     """Every target in every language, built once for all the PDF tests."""
     out = tmp_path_factory.mktemp("build")
-    result = run_sw28("build", "--lang", "all", "--out", str(out), cwd=PROJECT)
+    result = build_sharing_cache(layout_cache, PROJECT, out, "--lang", "all")
     assert result.returncode == 0, result.stdout + result.stderr
     return out
+
+
+@pytest.fixture(scope="session")
+def web_site() -> Mapping[PurePosixPath, bytes]:
+    """The web edition of the project's content in both languages, made once for every test that reads it
+    (read-only: a test that needs another site makes its own)."""
+    # Imported here: the tests that never read the site do not pay for the renderer.
+    from sacredwire.load import load_rulebook
+    from sacredwire.web import make_site
+
+    return MappingProxyType(make_site(load_rulebook(PROJECT), ["en", "es"]))
 
 
 # How long a test waits for an event before it gives up. Never the thing measured: only a net that

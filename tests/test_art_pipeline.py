@@ -17,7 +17,7 @@ from pathlib import Path
 import pikepdf
 import pytest
 import weasyprint
-from conftest import copy_project, run_sw28
+from conftest import build_sharing_cache, copy_project, run_sw28
 from pikepdf import PdfImage
 from PIL import Image
 
@@ -58,7 +58,7 @@ def _images(document: pikepdf.Pdf) -> list[pikepdf.Stream]:
 
 
 @pytest.fixture(scope="module")
-def art_build(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+def art_build(tmp_path_factory: pytest.TempPathFactory, layout_cache: Path) -> tuple[Path, Path]:
     """The project with the image placed in K1.1 (both languages), and its campaign in press and screen."""
     root = copy_project(tmp_path_factory.mktemp("art") / "project")
     art = root / "content" / "art"
@@ -77,7 +77,7 @@ def art_build(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     assert placed == 2
     out = root / "build"
     for edition in ("press", "screen"):
-        result = run_sw28("build", "campaign", "--lang", "en", "--edition", edition, "--out", str(out), cwd=root)
+        result = build_sharing_cache(layout_cache, root, out, "campaign", "--lang", "en", "--edition", edition)
         assert result.returncode == 0, result.stdout + result.stderr
     return root, out
 

@@ -13,7 +13,8 @@ import json
 import os
 import re
 import urllib.parse
-from pathlib import Path
+from collections.abc import Mapping
+from pathlib import Path, PurePosixPath
 
 import pytest
 from conftest import PROJECT
@@ -24,7 +25,6 @@ from sacredwire.engine_adapter import rules_from_tables
 from sacredwire.kit.mission import MissionRoller
 from sacredwire.kit.squad import SquadChecker, SquadReport
 from sacredwire.load import load_rulebook
-from sacredwire.web import make_site
 
 pytestmark = pytest.mark.skipif(not CHROMIUM, reason="chromium is not installed")
 
@@ -69,9 +69,9 @@ document.getElementById("result").textContent = JSON.stringify(out);
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def site(tmp_path_factory: pytest.TempPathFactory, web_site: Mapping[PurePosixPath, bytes]) -> Path:
     root = tmp_path_factory.mktemp("kit-site")
-    for path, data in make_site(load_rulebook(PROJECT), ["en", "es"]).items():
+    for path, data in web_site.items():
         (root / path).parent.mkdir(parents=True, exist_ok=True)
         (root / path).write_bytes(data)
     return root

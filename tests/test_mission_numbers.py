@@ -15,7 +15,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from conftest import PROJECT, copy_project, pdf_words, replace_once, run_sw28
+from conftest import PROJECT, build_sharing_cache, copy_project, pdf_words, replace_once, run_sw28
 
 from sacredwire.check import run_checks
 from sacredwire.example_text import FieldRef
@@ -30,12 +30,12 @@ MARKERS = "        markers: 3\n        section: M2.7\n"
 
 
 @pytest.fixture(scope="module")
-def changed(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def changed(tmp_path_factory: pytest.TempPathFactory, layout_cache: Path) -> Path:
     project = copy_project(tmp_path_factory.mktemp("missions"))
     replace_once(project / "content/rules.yaml", RADIUS, RADIUS.replace("value: 3", "value: 5"))
     replace_once(project / "content/tables/missions.yaml", MARKERS, MARKERS.replace("markers: 3", "markers: 4"))
     out = project / "out"
-    built = run_sw28("build", "missions", "--lang", "all", "--edition", "screen", "--out", str(out), cwd=project)
+    built = build_sharing_cache(layout_cache, project, out, "missions", "--lang", "all", "--edition", "screen")
     assert built.returncode == 0, built.stdout + built.stderr
     # Checked as the designer does after the build, which rewrites the page map the change made stale.
     check = run_sw28("check", "--strict", cwd=project)

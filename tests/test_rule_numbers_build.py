@@ -12,7 +12,7 @@ import re
 from pathlib import Path
 
 import pytest
-from conftest import copy_project, pdf_words, replace_once, run_sw28
+from conftest import build_sharing_cache, copy_project, pdf_words, replace_once, run_sw28
 
 LANGS = ("en", "es")
 
@@ -20,7 +20,7 @@ LANGS = ("en", "es")
 
 
 @pytest.fixture(scope="module")
-def changed(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def changed(tmp_path_factory: pytest.TempPathFactory, layout_cache: Path) -> Path:
     project = copy_project(tmp_path_factory.mktemp("changed"))
     core = project / "content/tables/core.yaml"
     replace_once(core, "        action: {en: Climb, es: Escalar}\n        cost: 2\n",
@@ -34,7 +34,7 @@ def changed(tmp_path_factory: pytest.TempPathFactory) -> Path:
              "        name: {en: Cable Whip, es: Látigo de Cable}\n        damage: d10\n")
     out = project / "out"
     for targets, edition in ((("core-rules", "requisitions", "quick-reference"), "screen"), (("cards",), "pod")):
-        built = run_sw28("build", *targets, "--lang", "all", "--edition", edition, "--out", str(out), cwd=project)
+        built = build_sharing_cache(layout_cache, project, out, *targets, "--lang", "all", "--edition", edition)
         assert built.returncode == 0, built.stdout + built.stderr
     # Checked as the designer does after the build, which rewrites the page map the change made stale.
     check = run_sw28("check", "--strict", cwd=project)

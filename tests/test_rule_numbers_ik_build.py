@@ -13,7 +13,7 @@ import re
 from pathlib import Path
 
 import pytest
-from conftest import copy_project, pdf_words, replace_once, run_sw28
+from conftest import build_sharing_cache, copy_project, pdf_words, replace_once, run_sw28
 
 LANGS = ("en", "es")
 
@@ -21,7 +21,7 @@ LANGS = ("en", "es")
 
 
 @pytest.fixture(scope="module")
-def changed(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def changed(tmp_path_factory: pytest.TempPathFactory, layout_cache: Path) -> Path:
     project = copy_project(tmp_path_factory.mktemp("changed-ik"))
     rules = project / "content/rules.yaml"
     replace_once(rules, "spawn_spacing: {value: 1,", "spawn_spacing: {value: 2,")
@@ -34,8 +34,8 @@ def changed(tmp_path_factory: pytest.TempPathFactory) -> Path:
     campaign = project / "content/tables/campaign.yaml"
     replace_once(campaign, "        promotion: 7\n        merits: 22\n", "        promotion: 7\n        merits: 23\n")
     out = project / "out"
-    built = run_sw28("build", "inhuman-resources", "campaign", "quick-reference", "--lang", "all",
-                     "--edition", "screen", "--out", str(out), cwd=project)
+    built = build_sharing_cache(layout_cache, project, out, "inhuman-resources", "campaign", "quick-reference",
+                                "--lang", "all", "--edition", "screen")
     assert built.returncode == 0, built.stdout + built.stderr
     # Checked as the designer does after the build, which rewrites the page map the change made stale.
     check = run_sw28("check", "--strict", cwd=project)

@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from conftest import SAFETY_NET_S, copy_project, wait_until
+from conftest import SAFETY_NET_S, copy_project, share_cache_entries, wait_until
 from pypdf import PdfReader
 
 COMBAT = "content/core-rules/en/04-combat.md"
@@ -75,8 +75,12 @@ class Server:
 
 
 @pytest.fixture
-def server(tmp_path: Path) -> Iterator[Server]:
-    running = Server(copy_project(tmp_path))
+def server(tmp_path: Path, layout_cache: Path) -> Iterator[Server]:
+    project = copy_project(tmp_path)
+    # The layouts the session's builds made, as a designer's build/ folder holds them: the PDFs the server
+    # lays out beside the site come from them instead of taking the machine from the pages under test.
+    share_cache_entries(layout_cache, project / "build" / ".cache")
+    running = Server(project)
     try:
         wait_for(running.up, "the server answers")
         # The watcher starts beside the server: an edit before its watches are in place would go unseen.

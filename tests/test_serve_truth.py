@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from conftest import PROJECT, copy_project
+from conftest import PROJECT, copy_project, share_cache_entries
 from test_serve import Server, get, wait_for
 
 TABLE = "content/tables/core.yaml"
@@ -33,8 +33,12 @@ def _problems(server: Server) -> list[str]:
     return server.status()["problems"]
 
 
-def test_every_finding_of_both_languages_shows_until_fixed_then_a_clean_line(tmp_path: Path, running) -> None:
-    server = Server(copy_project(tmp_path))
+def test_every_finding_of_both_languages_shows_until_fixed_then_a_clean_line(tmp_path: Path, running,
+                                                                            layout_cache: Path) -> None:
+    project = copy_project(tmp_path)
+    # The session's layouts (see test_serve.server): the PDFs laid out beside the findings come from them.
+    share_cache_entries(layout_cache, project / "build" / ".cache")
+    server = Server(project)
     running.append(server)
     wait_for(server.up, LONG)
     wait_for(lambda: server.status()["clean"], LONG)

@@ -15,13 +15,11 @@ import re
 import shutil
 import struct
 import subprocess
-from pathlib import Path
+from collections.abc import Mapping
+from pathlib import Path, PurePosixPath
 
 import pytest
-from conftest import PROJECT, SAFETY_NET_S
-
-from sacredwire.load import load_rulebook
-from sacredwire.web import make_site
+from conftest import SAFETY_NET_S
 
 CHROMIUM = shutil.which(os.environ.get("SW28_CHROMIUM", "chromium")) or ""
 pytestmark = pytest.mark.skipif(not CHROMIUM, reason="chromium is not installed (apt-get install chromium, "
@@ -65,10 +63,10 @@ PROBED = ["index.html", "en/core-rules.html", "es/core-rules.html", "en/requisit
 
 
 @pytest.fixture(scope="module")
-def site_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def site_dir(tmp_path_factory: pytest.TempPathFactory, web_site: Mapping[PurePosixPath, bytes]) -> Path:
     """The site on disk, with the probe page and a control page that is too wide on purpose."""
     root = tmp_path_factory.mktemp("site")
-    for path, data in make_site(load_rulebook(PROJECT), ["en", "es"]).items():
+    for path, data in web_site.items():
         (root / path).parent.mkdir(parents=True, exist_ok=True)
         (root / path).write_bytes(data)
     (root / "probe.html").write_text(PROBE % {"pages": json.dumps(PROBED)})

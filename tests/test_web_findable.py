@@ -24,8 +24,8 @@ def rulebook():
 
 
 @pytest.fixture(scope="module")
-def site(rulebook):
-    return make_site(rulebook, ["en", "es"])
+def site(web_site):
+    return web_site
 
 
 def test_fonts_are_woff2_subsets_of_the_characters_shown(site):

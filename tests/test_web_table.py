@@ -15,15 +15,13 @@ import json
 import os
 import re
 import urllib.request
-from pathlib import Path
+from collections.abc import Mapping
+from pathlib import Path, PurePosixPath
 
 import pytest
 import yaml
 from conftest import PROJECT
 from web_harness import CHROMIUM, Browser, serve, stop
-
-from sacredwire.load import load_rulebook
-from sacredwire.web import make_site
 
 pytestmark = pytest.mark.skipif(not CHROMIUM, reason="chromium is not installed (apt-get install chromium, "
                                                      "or name another Chromium-based browser in $SW28_CHROMIUM)")
@@ -61,9 +59,9 @@ performance.getEntriesByType("navigation").concat(performance.getEntriesByType("
 
 
 @pytest.fixture(scope="module")
-def site_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def site_dir(tmp_path_factory: pytest.TempPathFactory, web_site: Mapping[PurePosixPath, bytes]) -> Path:
     root = tmp_path_factory.mktemp("site")
-    for path, data in make_site(load_rulebook(PROJECT), ["en", "es"]).items():
+    for path, data in web_site.items():
         (root / path).parent.mkdir(parents=True, exist_ok=True)
         (root / path).write_bytes(data)
     return root
