@@ -168,10 +168,10 @@ def rule_numbers(rulebook: Rulebook) -> Iterator[Diagnostic]:
         if words.lang == "en":
             english[(words.table.id, words.what)] = {ref.path for ref in words.fields}
         elif (en_fields := english.get((words.table.id, words.what))) is not None \
-                and en_fields != {ref.path for ref in words.fields}:
+                and en_fields != (printed := {ref.path for ref in words.fields}):
             yield Diagnostic("NUM003", Severity.ERROR, words.location,
                              f"table {words.table.id}, {words.what} ({words.lang}) prints other rule numbers "
-                             f"than en: {', '.join(sorted('{$' + path + '}' for path in en_fields))}",
+                             f"than en: {_difference(en_fields, printed)}",
                              "print the same parameters and table cells in every language")
         if words.table.file_name in rulebook.checked_tables:
             for text in words.typed:
@@ -195,12 +195,17 @@ def rule_numbers(rulebook: Rulebook) -> Iterator[Diagnostic]:
         for lang, (printed, location) in languages.items():
             if lang == "en" or printed == source[0]:
                 continue
-            missing = sorted(source[0] - printed)
-            extra = sorted(printed - source[0])
-            what = "; ".join(part for part in (
-                f"lacks {', '.join('{$' + path + '}' for path in missing)}" if missing else "",
-                f"prints {', '.join('{$' + path + '}' for path in extra)} that en does not" if extra else "",
-            ) if part)
             yield Diagnostic("NUM003", Severity.ERROR, location,
-                             f"{section} ({lang}) prints other rule numbers than en: {what}",
+                             f"{section} ({lang}) prints other rule numbers than en: "
+                             f"{_difference(source[0], printed)}",
                              "print the same parameters and table cells in every language")
+
+
+def _difference(english: set[str], printed: set[str]) -> str:
+    """What a language's fields lack and add against the English ones: "lacks {$rule.C4.5.blast}"."""
+    missing = sorted(english - printed)
+    extra = sorted(printed - english)
+    return "; ".join(part for part in (
+        f"lacks {', '.join('{$' + path + '}' for path in missing)}" if missing else "",
+        f"prints {', '.join('{$' + path + '}' for path in extra)} that en does not" if extra else "",
+    ) if part)
