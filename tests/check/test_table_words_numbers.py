@@ -9,10 +9,13 @@ import shutil
 from pathlib import Path
 
 import pytest
-from conftest import PROJECT
+from conftest import PROJECT, pdf_words
 
 from sacredwire.check import run_checks
 from sacredwire.check.numbers import number_tally, table_words
+from sacredwire.engine_adapter import rules_from_tables
+from sacredwire.kit.mission import MissionRoller
+from sacredwire.kit.sheets import mission_sheet
 from sacredwire.load import load_rulebook
 from sacredwire.model import Rulebook
 from sacredwire.web.kit_data import kit_script
@@ -115,3 +118,17 @@ def test_a_changed_parameter_reaches_the_kit_data(tmp_path: Path) -> None:
     scout = next(row for row in data["rows"]["contract"] if row["key"] == "scout")
     assert scout["special"] == {"en": 'Free Disengage, Move 4" after deployment',
                                 "es": 'Destrabarse gratis, avanza 4" tras desplegar'}
+
+
+@pytest.mark.parametrize("lang, goal", [("en", "Hold more of 3 relay nodes alone at game end"),
+                                        ("es", "De los 3 nodos repetidores, controla en solitario")])
+def test_the_mission_sheet_prints_the_goal_with_its_values(rulebook: Rulebook, tmp_path: Path, lang: str,
+                                                           goal: str) -> None:
+    # Seed 7 rolls Uplink, whose goal prints its node count from the mission table's markers column.
+    roller = MissionRoller(rulebook, rules_from_tables(rulebook), lang)
+    mission = roller.roll(7)
+    assert mission.mission.row == "uplink"
+    path = tmp_path / "mission.pdf"
+    path.write_bytes(mission_sheet(rulebook, mission, roller.index, "a5"))
+    text = pdf_words(path)
+    assert goal in text and "{$" not in text and "{not-a-rule" not in text
