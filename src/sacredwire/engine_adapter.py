@@ -27,7 +27,6 @@ from .engine.gear import Armor, ArmorTier, Gear, Weapon, WeaponClass
 from .engine.numbers import SOURCES, Multiples, RuleNumbers
 from .engine.rules import BehaviourRow
 from .engine.squad import ATTRIBUTES, Contract, StatArray, WeaponAccess
-from .example_text import FieldError
 from .ids import TableId
 from .languages import codes, language
 from .model import Row, Rulebook, Table, Text
@@ -196,10 +195,7 @@ class _Reader:
         """Words as the tables print them; a field that names nothing (NUM002) is read as written."""
         if self.rulebook is None:
             return text.values[lang]
-        try:
-            return table_words(text, self.rulebook, lang)
-        except FieldError:
-            return text.values[lang]
+        return table_words(text, self.rulebook, lang, keep_unknown=True)
 
     def parsed(self, table: Table, row: Row, column: str, parse: Callable[[Any], Any]) -> Any:
         try:

@@ -176,15 +176,20 @@ def _top(ref: FieldRef, value: Any) -> str:
     return match.group(1)
 
 
-def table_words(text: Text, rulebook: Rulebook, lang: str) -> str:
+def table_words(text: Text, rulebook: Rulebook, lang: str, keep_unknown: bool = False) -> str:
     """The words of a table cell or note in ``lang`` as plain text, each rule field printed and each
     ``{not-a-rule:...}`` mark's words kept, for outputs that print text rather than HTML (the kit).
 
     The booklets, the quick reference and the cards print the same words through the Markdown
     renderer; this prints the same values. FieldError when a field names no value (``sw28 check``
-    reports it as NUM002 first).
+    reports it as NUM002 first), unless ``keep_unknown``: then that field stays as written.
     """
-    words = text[lang]
-    words = FIELD_PATTERN.sub(
-        lambda match: show_rule_field(FieldRef(match["path"].strip(), match["format"] or ""), rulebook, lang), words)
-    return NOT_A_RULE_PATTERN.sub(lambda match: match["text"], words)
+    def printed(match: re.Match[str]) -> str:
+        try:
+            return show_rule_field(FieldRef(match["path"].strip(), match["format"] or ""), rulebook, lang)
+        except FieldError:
+            if keep_unknown:
+                return match.group()
+            raise
+
+    return NOT_A_RULE_PATTERN.sub(lambda match: match["text"], FIELD_PATTERN.sub(printed, text[lang]))

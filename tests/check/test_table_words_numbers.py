@@ -84,8 +84,7 @@ def test_a_language_that_drops_a_field_of_a_cell_is_a_finding(planted) -> None:
 
 def test_a_table_file_not_yet_checked_reports_nothing_but_is_named_in_the_summary(tmp_path: Path) -> None:
     root = _copy(tmp_path)
-    _plant(root, "content/rules.yaml", "checked_tables: [core, inhuman-resources, missions]",
-           "checked_tables: [inhuman-resources, missions]")
+    _plant(root, "content/rules.yaml", "checked_tables: [core, ", "checked_tables: [")
     _plant(root, CORE, "es: 'A {$table.actions.interact.reach}\". Recoge", "es: 'A 1\". Recoge")
     changed = load_rulebook(root)
     assert not [f for f in run_checks(changed) if f.code == "NUM001"]
@@ -94,9 +93,9 @@ def test_a_table_file_not_yet_checked_reports_nothing_but_is_named_in_the_summar
 
 def test_the_checked_tables_hold_no_typed_number(rulebook: Rulebook) -> None:
     checked = [words for words in table_words(rulebook) if words.table.file_name in rulebook.checked_tables]
-    assert {words.table.file_name for words in checked} == {"core", "inhuman-resources", "missions"}
+    assert {words.table.file_name for words in checked} >= {"core", "inhuman-resources", "missions"}
     assert [(str(words.location), words.typed) for words in checked if words.typed] == []
-    assert sum(len(words.fields) for words in checked) > 60  # fields, not marks, carry the numbers
+    assert sum(len(words.fields) for words in checked) > 300  # fields, not marks, carry the numbers
 
 
 def test_the_kit_data_prints_table_words_with_their_values(rulebook: Rulebook) -> None:
