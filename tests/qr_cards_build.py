@@ -19,7 +19,7 @@ from conftest import PROJECT, copy_project, run_sw28
 
 from sacredwire.example_text import FieldRef
 from sacredwire.load import load_rulebook
-from sacredwire.markup import FIELD_PATTERN
+from sacredwire.markup import FIELD_PATTERN, NOT_A_RULE_PATTERN
 from sacredwire.rule_fields import show_rule_field
 
 CONTENT = PROJECT / "content"
@@ -118,7 +118,9 @@ def _project_rulebook():
 
 
 def _rule_fields(text: str, lang: str) -> str:
-    """Words with their rule fields (``{$rule.A3.6.lining_critical:signed}``) printed as the renderer prints them."""
+    """Words with their rule fields (``{$rule.A3.6.lining_critical:signed}``) printed as the renderer prints them,
+    and the words of their ``{not-a-rule:...}`` marks as written."""
+    text = NOT_A_RULE_PATTERN.sub(lambda match: match["text"], text)
     return FIELD_PATTERN.sub(lambda match: show_rule_field(FieldRef(match["path"].strip(), match["format"] or ""),
                                                            _project_rulebook(), lang), text)
 

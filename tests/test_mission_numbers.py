@@ -113,7 +113,7 @@ def test_half_a_move_prints_from_its_divisor_and_a_divisor_with_no_word_is_a_fin
     replace_once(tmp_path / "content/rules.yaml", "    carry_move: {value: 2,", "    carry_move: {value: 5,")
     found = [finding for finding in run_checks(load_rulebook(tmp_path)) if finding.code == "NUM002"]
     # The field stands twice in each language's Extraction: in the Carry action and in the summary.
-    assert len(found) == 4 and all("the fraction format prints a divisor" in f.message for f in found), \
+    assert len(found) == 4 and all("the fraction format prints a share with words" in f.message for f in found), \
         [str(finding) for finding in found]
     assert {f.location.file for f in found} == {"content/missions/en/02-the-missions.md",
                                                 "content/missions/es/02-the-missions.md"}

@@ -24,9 +24,11 @@ def rulebook() -> Rulebook:
     ("rule.C1.8.board_size", "", "en", "2"),
     ("rule.C1.8.board_size", "inches", "en", "24"),
     ("rule.C1.8.board_size", "half-inches", "es", "12"),
-    ("rule.K1.1.covered_lanes", "share", "en", "half"),
-    ("rule.K1.1.covered_lanes", "share", "es", "mitad"),
-    ("rule.K3.8.sell_share", "share", "en", "half"),
+    ("rule.K1.1.covered_lanes", "fraction", "en", "half"),      # a share stored in percent
+    ("rule.K1.1.covered_lanes", "fraction", "es", "mitad"),
+    ("rule.K3.8.sell_share", "fraction", "en", "half"),
+    ("rule.M2.1.carry_move", "fraction", "en", "half"),          # the same share stored as its divisor
+    ("rule.M2.1.carry_move", "fraction", "es", "mitad"),
     ("table.injuries.terminated.roll", "top", "en", "3"),
     ("table.injuries.terminated.roll", "", "en", "2\u20133"),
 ])
@@ -36,7 +38,7 @@ def test_format_prints_the_stored_value(rulebook: Rulebook, path: str, fmt: str,
 
 @pytest.mark.parametrize("path, fmt, says", [
     ("rule.C4.15.blast", "inches", "prints a parameter in feet"),      # already inches
-    ("rule.C1.8.board_size", "share", "prints a parameter in percent"),
+    ("rule.C1.8.board_size", "share", "unknown format"),         # one format prints a share: fraction
     ("table.falling.4-to-6.damage", "inches", "prints a parameter in feet"),
     ("table.injuries.die", "top", "highest roll of a band"),          # 2d6 is dice, not a band
 ])
@@ -45,13 +47,20 @@ def test_format_that_does_not_fit_is_refused(rulebook: Rulebook, path: str, fmt:
         show_rule_field(FieldRef(path, fmt), rulebook, "en")
 
 
-def test_a_share_without_words_is_refused(rulebook: Rulebook) -> None:
+@pytest.mark.parametrize("name, value, printed", [("sell_share", 25, "a quarter"), ("carry_move", 4, "a quarter"),
+                                                  ("sell_share", 40, None), ("carry_move", 5, None)])
+def test_a_share_prints_the_same_words_from_a_percent_or_a_divisor(
+        rulebook: Rulebook, name: str, value: int, printed: str | None) -> None:
     parameters = dict(rulebook.parameters)
-    key = next(key for key in parameters if key[1] == "sell_share")
-    parameters[key] = dataclasses.replace(parameters[key], value=40)
+    key = next(key for key in parameters if key[1] == name)
+    parameters[key] = dataclasses.replace(parameters[key], value=value)
     changed = dataclasses.replace(rulebook, parameters=parameters)
-    with pytest.raises(FieldError, match="no words for 40%"):
-        show_rule_field(FieldRef("rule.K3.8.sell_share", "share"), changed, "en")
+    ref = FieldRef(f"rule.{key[0]}.{name}", "fraction")
+    if printed is None:
+        with pytest.raises(FieldError, match="the fraction format prints a share with words"):
+            show_rule_field(ref, changed, "en")
+    else:
+        assert show_rule_field(ref, changed, "en") == printed
 
 
 def test_doctests() -> None:

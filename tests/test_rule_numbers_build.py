@@ -1,9 +1,12 @@
 """One number, one place: a changed table cell reaches every page that states it, in both languages.
 
 A copy of the content gets a new climb cost, a new falling band, a new weapon
-damage and a new blessing effect; it still checks clean, and the Core Rules and
-Requisitions booklets, the quick reference and the cards, English and Spanish,
-all print the new values (the prose and the summaries through their fields).
+damage and a new blessing effect, and two numbers printed inside table words: the
+Interact reach (the actions table's own `reach` cell, 1" to 2") and Synergy's
+range (a parameter of `content/rules.yaml`, 6" to 8"); it still checks clean,
+and the Core Rules and Requisitions booklets, the quick reference and the cards,
+English and Spanish, all print the new values (the prose, the summaries and the
+tables' words through their fields).
 """
 
 from __future__ import annotations
@@ -27,8 +30,14 @@ def changed(tmp_path_factory: pytest.TempPathFactory, layout_cache: Path) -> Pat
              "        action: {en: Climb, es: Escalar}\n        cost: 3\n")
     replace_once(core, "        from: 10\n        to: 12\n        damage: 3d6\n",
              "        from: 10\n        to: 12\n        damage: 4d6\n")
-    replace_once(core, "effect: {en: One model takes two actions, es: Una miniatura realiza dos acciones}",
-             "effect: {en: One model takes two actions and heals, es: Una miniatura realiza dos acciones y se cura}")
+    replace_once(core, '{$rule.C4.2.overtime_actions:word} actions",\n', '{$rule.C4.2.overtime_actions:word} actions and heals",\n')
+    replace_once(core, '{$rule.C4.2.overtime_actions:word} acciones"}', '{$rule.C4.2.overtime_actions:word} acciones y se cura"}')
+    # Numbers inside table words: the Interact row's own reach cell, and a parameter of rules.yaml.
+    replace_once(core, "        es: 'A {$table.actions.interact.reach}\". Recoge un objetivo o un arma caída'}\n"
+                       "        dt: null\n        reach: 1\n",
+                 "        es: 'A {$table.actions.interact.reach}\". Recoge un objetivo o un arma caída'}\n"
+                 "        dt: null\n        reach: 2\n")
+    replace_once(project / "content/rules.yaml", "    synergy_range: {value: 6,", "    synergy_range: {value: 8,")
     weapons = project / "content/tables/requisitions-weapons.yaml"
     replace_once(weapons, "        name: {en: Cable Whip, es: Látigo de Cable}\n        damage: d6\n",
              "        name: {en: Cable Whip, es: Látigo de Cable}\n        damage: d10\n")
@@ -79,3 +88,25 @@ def test_blessing_effect_reaches_the_booklet_the_quick_reference_and_its_card(ch
     effect = {"en": "One model takes two actions and heals", "es": "Una miniatura realiza dos acciones y se cura"}[lang]
     for pdf in ("screen/core-rules.pdf", "screen/quick-reference.pdf", "pod/cards-blessings.pdf"):
         assert effect in pdf_words(changed / lang / pdf), pdf
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_reach_in_table_words_reaches_the_booklet_and_the_quick_reference(changed: Path, lang: str) -> None:
+    # The actions table is printed in the booklet and in C4's summary; no card deck holds it.
+    reach = {"en": "Within 2″. Grab objective", "es": "A 2″. Recoge un objetivo"}[lang]
+    old = {"en": "Within 1″. Grab", "es": "A 1″. Recoge"}[lang]
+    for pdf in ("screen/core-rules.pdf", "screen/quick-reference.pdf"):
+        words = pdf_words(changed / lang / pdf)
+        assert reach in words and old not in words, pdf
+        assert "{$" not in words, pdf
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_parameter_in_table_words_reaches_the_booklet_the_quick_reference_and_its_card(
+        changed: Path, lang: str) -> None:
+    synergy = {"en": "an ally within 8″ gains a bonus action", "es": "con un aliado a 8″ gana una acción extra"}[lang]
+    old = {"en": "an ally within 6″", "es": "un aliado a 6″"}[lang]
+    for pdf in ("screen/core-rules.pdf", "screen/quick-reference.pdf", "pod/cards-blessings.pdf"):
+        words = pdf_words(changed / lang / pdf)
+        assert synergy in words and old not in words, pdf
+        assert "{$" not in words, pdf

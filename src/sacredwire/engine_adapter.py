@@ -30,6 +30,7 @@ from .engine.squad import ATTRIBUTES, Contract, StatArray, WeaponAccess
 from .ids import TableId
 from .languages import codes, language
 from .model import Row, Rulebook, Table, Text
+from .rule_fields import table_words
 
 WEAPON_TABLES = {"improvised-combat": WeaponClass.IMPROVISED, "melee-weapons": WeaponClass.MELEE,
                  "ranged-weapons": WeaponClass.RANGED, "grenades": WeaponClass.GRENADE}
@@ -134,6 +135,8 @@ class _Reader:
 
     tables: Mapping[TableId, Table]
     problems: list[TableProblem] = field(default_factory=list)
+    # The words of a cell are read as printed: their rule fields filled in from this rulebook.
+    rulebook: Rulebook | None = None
 
     def table(self, name: str, needs: tuple[str, ...] = ()) -> Table:
         table = self.tables.get(TableId(name))
@@ -186,8 +189,14 @@ class _Reader:
             return {}
         if isinstance(value, Text):
             # A language with an entry but not yet in the book is not read.
-            return {lang: words for lang, words in value.values.items() if lang in codes()}
+            return {lang: self._printed(value, lang) for lang in value.values if lang in codes()}
         return {"en": str(value)}
+
+    def _printed(self, text: Text, lang: str) -> str:
+        """Words as the tables print them; a field that names nothing (NUM002) is read as written."""
+        if self.rulebook is None:
+            return text.values[lang]
+        return table_words(text, self.rulebook, lang, keep_unknown=True)
 
     def parsed(self, table: Table, row: Row, column: str, parse: Callable[[Any], Any]) -> Any:
         try:
@@ -341,7 +350,7 @@ def adapt_rules(rulebook: Rulebook) -> AdaptedRules:
     RulesTableError when a table or a column is missing or a cell has the wrong
     type; a value the engine cannot trust is collected in ``problems``.
     """
-    reader = _Reader(rulebook.tables)
+    reader = _Reader(rulebook.tables, rulebook=rulebook)
     weapons = _weapons(reader)
 
     tiers_table = reader.table("armor-tiers")

@@ -35,8 +35,9 @@ class ExampleTally:
 
 @dataclass(frozen=True)
 class NumberTally:
-    """Words marked as stating no rule (``{not-a-rule:...}``), and the booklets whose prose is not yet
-    checked for numbers typed by hand: both show in the summary, so marking a rule's number away shows."""
+    """Words marked as stating no rule (``{not-a-rule:...}``), and the booklets and table files
+    (``tables/core.yaml``) whose words are not yet checked for numbers typed by hand: both show in the
+    summary, so marking a rule's number away shows."""
 
     marks: int
     unchecked: tuple[str, ...] = ()

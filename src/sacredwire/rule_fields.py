@@ -12,8 +12,14 @@ same formats (:func:`sacredwire.example_text.show`):
 - ``{$table.blessings.die}``: the die a table is rolled on.
 
 Besides the formats of worked examples, a rule field takes ``:fraction``: a
-share stored as its divisor, printed in words (2: "half", "mitad"); and
-``:inches``: a length stored in feet, printed in inches (the 2' board is 24").
+share of a whole printed in words ("half", "mitad"), from a parameter stored as
+its divisor (2) or in percent (50); and ``:inches``: a length stored in feet,
+printed in inches (the 2' board is 24").
+
+The words of a table (a text cell, a note) hold fields too: the booklets, the
+quick reference and the cards print them through the Markdown renderer, and
+the player's kit (its sheets, ``sw28 squad``/``sw28 mission`` and the web
+pages' data) through :func:`table_words`, which prints the same values as plain text.
 
 So a number is typed once, in ``content/``, and the booklets, the quick
 reference and the rules engine read the same value.
@@ -22,19 +28,23 @@ reference and the rules engine read the same value.
 from __future__ import annotations
 
 import re
+from fractions import Fraction
 from typing import Any
 
 from .example_text import FieldError, FieldRef, show
 from .ids import RuleId, TableId
-from .model import Rulebook
+from .markup import FIELD_PATTERN, NOT_A_RULE_PATTERN
+from .model import Rulebook, Text
 
 RULE_ROOTS = ("rule", "table")
 # Table cells a field may print: numbers and dice, never a language's words.
 _NUMERIC_KINDS = ("roll", "number", "modifier", "inches", "dice", "plain")
-# ``:fraction``: a share of a whole, stored as its divisor, printed as the words the rules use
-# ("moves at half its Move", "a la mitad de su Movimiento").
-_FRACTIONS = {"en": {2: "half", 3: "a third of", 4: "a quarter of"},
-              "es": {2: "mitad", 3: "tercera parte", 4: "cuarta parte"}}
+# ``:fraction``: a share of a whole printed as the words the rules use ("moves at half of its Move",
+# "a la mitad de su Movimiento", "at least half of the lanes"). A parameter states it as its divisor
+# (the Move divided by 2) or in percent (50% of a price): the same share, the same words.
+_FRACTIONS = {"en": {Fraction(1, 2): "half", Fraction(1, 3): "a third", Fraction(1, 4): "a quarter"},
+              "es": {Fraction(1, 2): "mitad", Fraction(1, 3): "tercera parte", Fraction(1, 4): "cuarta parte"}}
+_PERCENT = 100
 # ``:inches``: a length stored in feet (the board's side), printed in inches where the prose measures in inches.
 _INCHES_PER_FOOT = 12
 
@@ -93,7 +103,7 @@ def show_rule_field(ref: FieldRef, rulebook: Rulebook, lang: str) -> str:
     """How a rule field prints in ``lang``; FieldError when it names no value or its format does not fit."""
     value = rule_value(ref, rulebook)
     if ref.format == "fraction":
-        return show_fraction(value, lang)
+        return show_fraction(_share(ref, rulebook, value), lang)
     if ref.format in _UNIT_FORMATS:
         return _show_in_unit(ref, rulebook, value, lang)
     if ref.format == "top":
@@ -101,28 +111,39 @@ def show_rule_field(ref: FieldRef, rulebook: Rulebook, lang: str) -> str:
     return show(value, ref.format, lang)
 
 
-def show_fraction(divisor: Any, lang: str) -> str:
-    """A share printed as words: ``show_fraction(2, "en")`` is "half"; FieldError for a divisor with no word.
+def show_fraction(share: Fraction, lang: str) -> str:
+    """A share printed as words: ``show_fraction(Fraction(1, 2), "en")`` is "half"; FieldError for a share
+    with no word.
 
-    >>> show_fraction(2, "en"), show_fraction(2, "es"), show_fraction(3, "en")
-    ('half', 'mitad', 'a third of')
+    >>> show_fraction(Fraction(1, 2), "en"), show_fraction(Fraction(1, 2), "es"), show_fraction(Fraction(1, 3), "en")
+    ('half', 'mitad', 'a third')
     """
     words = _FRACTIONS.get(lang, _FRACTIONS["en"])
-    if isinstance(divisor, bool) or not isinstance(divisor, int) or divisor not in words:
-        raise FieldError(f"the fraction format prints a divisor ({', '.join(map(str, words))}), not {divisor!r}")
-    return words[divisor]
+    if share not in words:
+        raise FieldError(f"the fraction format prints a share with words ({', '.join(map(str, words))}), "
+                         f"not {share}")
+    return words[share]
+
+
+def _share(ref: FieldRef, rulebook: Rulebook, value: Any) -> Fraction:
+    """The share a ``:fraction`` field names: a parameter in percent is that many hundredths, any other
+    whole number is a divisor (2: half)."""
+    if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
+        raise FieldError(f"{{${ref.path}}}: the fraction format prints a divisor or a percent, not {value!r}")
+    parts = ref.path.split(".")
+    parameter = rulebook.parameters.get((RuleId.parse(".".join(parts[1:-1])), parts[-1])) \
+        if parts[0] == "rule" else None
+    return Fraction(value, _PERCENT) if parameter is not None and parameter.unit == "percent" else Fraction(1, value)
 
 
 # Formats only a parameter has, because they read its unit: a length stored in feet printed in inches
-# (the board's 2' is 24") or half of it (the center of that board is 12" from each edge), and a share
-# stored in percent printed as the words a sentence uses ("half of the lanes", "la mitad de los carriles").
-_UNIT_FORMATS = {"inches": "feet", "half-inches": "feet", "share": "percent"}
-_SHARES = {"en": {50: "half", 25: "a quarter"}, "es": {50: "mitad", 25: "cuarta parte"}}
+# (the board's 2' is 24") or half of it (the center of that board is 12" from each edge).
+_UNIT_FORMATS = {"inches": "feet", "half-inches": "feet"}
 _BAND = re.compile(r"^\d+-(\d+)$")
 
 
 def _show_in_unit(ref: FieldRef, rulebook: Rulebook, value: Any, lang: str) -> str:
-    """A parameter printed through a format that converts its unit (``:inches``, ``:half-inches``, ``:share``).
+    """A parameter printed through a format that converts its unit (``:inches``, ``:half-inches``).
 
     ``{$rule.C1.8.board_size:inches}`` prints 24 for a board of 2 feet, ``:half-inches`` 12.
     """
@@ -132,11 +153,6 @@ def _show_in_unit(ref: FieldRef, rulebook: Rulebook, value: Any, lang: str) -> s
     unit = _UNIT_FORMATS[ref.format]
     if parameter is None or parameter.unit != unit or not isinstance(value, int):
         raise FieldError(f"{{${ref.path}}}: the {ref.format} format prints a parameter in {unit}")
-    if ref.format == "share":
-        words = _SHARES.get(lang, _SHARES["en"])
-        if value not in words:
-            raise FieldError(f"{{${ref.path}}}: no words for {value}%; print it as {{${ref.path}}}%")
-        return words[value]
     inches = value * _INCHES_PER_FOOT
     if ref.format == "half-inches":
         if inches % 2:
@@ -158,3 +174,22 @@ def _top(ref: FieldRef, value: Any) -> str:
         raise FieldError(f"{{${ref.path}}}: the top format prints the highest roll of a band such as 2-3, "
                          f"not {value!r}")
     return match.group(1)
+
+
+def table_words(text: Text, rulebook: Rulebook, lang: str, keep_unknown: bool = False) -> str:
+    """The words of a table cell or note in ``lang`` as plain text, each rule field printed and each
+    ``{not-a-rule:...}`` mark's words kept, for outputs that print text rather than HTML (the kit).
+
+    The booklets, the quick reference and the cards print the same words through the Markdown
+    renderer; this prints the same values. FieldError when a field names no value (``sw28 check``
+    reports it as NUM002 first), unless ``keep_unknown``: then that field stays as written.
+    """
+    def printed(match: re.Match[str]) -> str:
+        try:
+            return show_rule_field(FieldRef(match["path"].strip(), match["format"] or ""), rulebook, lang)
+        except FieldError:
+            if keep_unknown:
+                return match.group()
+            raise
+
+    return NOT_A_RULE_PATTERN.sub(lambda match: match["text"], FIELD_PATTERN.sub(printed, text[lang]))

@@ -18,7 +18,7 @@ def test_clean_content_exits_0_with_a_summary() -> None:
     result = run_sw28("check", cwd=ROOTS / "check-clean")
     assert result.returncode == 0, result.stdout + result.stderr
     assert result.stdout == ("0 errors, 0 warnings; 0 of 0 worked examples verified; 0 numbers marked "
-                             "not-a-rule; typed numbers not checked in core-rules\n")
+                             "not-a-rule; typed numbers not checked in core-rules, tables/core.yaml\n")
 
 
 def test_text_lists_findings_with_hints_then_counts() -> None:
@@ -28,7 +28,7 @@ def test_text_lists_findings_with_hints_then_counts() -> None:
         UNKNOWN,
         "    hint: check the ID, or write the target section first",
         "1 error, 0 warnings; 0 of 0 worked examples verified; 0 numbers marked not-a-rule; "
-        "typed numbers not checked in core-rules",
+        "typed numbers not checked in core-rules, tables/core.yaml",
     ]
 
 

@@ -138,7 +138,8 @@ def test_a_field_outside_an_example_fails(project_copy: Path):
 def test_a_reworded_knockback_is_a_finding_with_its_line(project_copy: Path):
     tables = project_copy / "content/tables/requisitions-weapons.yaml"
     row_line = tables.read_text(encoding="utf-8").splitlines().index("      - key: shock-maul") + 1
-    replace_once(tables, 'special: {en: "Re-roll 1s, Knockback 2\\"",', 'special: {en: "Re-roll 1s, Knocks back 2\\"",')
+    replace_once(tables, 'special: {en: "Re-roll {$table.melee-weapons.shock-maul.reroll}s, Knockback {$',
+                 'special: {en: "Re-roll {$table.melee-weapons.shock-maul.reroll}s, Knocks back {$')
     rulebook = load_rulebook(project_copy)
     findings = [f for f in run_checks(rulebook) if f.code.startswith("EX")]
     assert [(str(f.location), f.code) for f in findings] == [

@@ -33,7 +33,7 @@ PLANTS = [
     (SETTING_UP_EN, "always ends after round {$rule.K1.2.last_round}.", "always ends after round 7.",
      "K1.2 (en): '7'"),
     (AFTER_EN, "Choose {$rule.K3.7.succession_choices:word}:", "Choose one:", "K3.7 (en): 'one'"),
-    (AFTER_ES, "Vende a la {$rule.K3.8.sell_share:share}.", "Vende a la mitad.", "K3.8 (es): 'mitad'"),
+    (AFTER_ES, "Vende a la {$rule.K3.8.sell_share:fraction}.", "Vende a la mitad.", "K3.8 (es): 'mitad'"),
     (EVIDENCE_ES, "tira {$table.evidence-types.die} para su tipo", "tira d10 para su tipo", "K2.3 (es): 'd10'"),
 ]
 

@@ -21,7 +21,8 @@ from sacredwire.engine.samples import sample_cost
 from sacredwire.engine.setup import SETUP_TABLES, SPAWN_LOCATION, defender_advantages, game_setup, roll_mission
 from sacredwire.engine_adapter import adapt_rules
 from sacredwire.ids import TableId
-from sacredwire.model import Row, Rulebook, Table
+from sacredwire.model import Row, Rulebook, Table, Text
+from sacredwire.rule_fields import table_words
 
 D6 = DiceTier.parse("2d6")
 
@@ -82,7 +83,11 @@ def test_every_action_reads_its_dt_and_reach(rulebook: Rulebook, rules: Rules):
 def test_an_action_dt_its_words_do_not_print_is_a_problem(rulebook: Rulebook):
     dt = _table(rulebook, "actions").row(AIM).cells["dt"]
     assert isinstance(dt, int)
-    problems = _problems(_changed(rulebook, "actions", AIM, dt=dt + 1))
+    # The words print the row's dt: a changed dt changes them, and words typed by hand contradict it.
+    assert not any("row aim:" in problem for problem in _problems(_changed(rulebook, "actions", AIM, dt=dt + 1)))
+    row = _table(rulebook, "actions").row(AIM)
+    typed = Text({lang: table_words(row.text("effect"), rulebook, lang) for lang in row.text("effect").values})
+    problems = _problems(_changed(rulebook, "actions", AIM, dt=dt + 1, effect=typed))
     assert any("row aim: dt is" in problem for problem in problems), problems
 
 
@@ -282,9 +287,13 @@ def test_a_changed_requisitions_price_reaches_the_samples(rulebook: Rulebook):
     if item not in {row.key for row in weapons.rows}:
         weapons = _table(rulebook, "melee-weapons")
     price = weapons.row(item).cells["cost"]
-    problems = _problems(_changed(rulebook, str(weapons.id), item, cost=price + 1))
+    changed = _changed(rulebook, str(weapons.id), item, cost=price + 1)
+    problems = _problems(changed)
     assert any(f"row {sample.key}: cost is" in problem for problem in problems), problems
-    assert any(f"row {sample.key}: the en gear prints the prices" in problem for problem in problems), problems
+    # The gear prints each price from its item's cell, so it follows the change.
+    assert not any(f"row {sample.key}: the en gear prints the prices" in problem for problem in problems), problems
+    gear = _table(changed, "sample-models").rows[0].text("gear")
+    assert f"({price + 1})" in table_words(gear, changed, "en")
 
 
 def test_hostile_timing_words_must_print_its_spawns(rulebook: Rulebook):

@@ -18,7 +18,8 @@ from sacredwire.engine.effects import (
 )
 from sacredwire.engine_adapter import adapt_rules
 from sacredwire.ids import TableId
-from sacredwire.model import Rulebook, Table
+from sacredwire.model import Rulebook, Table, Text
+from sacredwire.rule_fields import table_words
 
 D6 = DiceTier.parse("2d6")
 START = {"combat": D6, "defense": D6, "wits": D6}
@@ -84,7 +85,9 @@ def test_every_fumble_row_harms_its_attacker_as_its_cells_say(rulebook: Rulebook
 def test_a_critical_cell_its_words_contradict_is_a_problem(rulebook: Rulebook):
     table = rulebook.tables[TableId("critical-bladed")]
     first = table.rows[0]
-    rows = (dataclasses.replace(first, cells={**first.cells, "bonus_damage": "d8"}), *table.rows[1:])
+    # The words typed by hand, as printed: the changed cell under them is then contradicted.
+    typed = Text({lang: table_words(first.text("effect"), rulebook, lang) for lang in first.text("effect").values})
+    rows = (dataclasses.replace(first, cells={**first.cells, "effect": typed, "bonus_damage": "d8"}), *table.rows[1:])
     changed = dataclasses.replace(rulebook, tables={**rulebook.tables, table.id: dataclasses.replace(table, rows=rows)})
     problems = [problem.message for problem in adapt_rules(changed).problems]
     assert any(f"row {first.key}: the en effect" in problem and "+d8" in problem for problem in problems), problems

@@ -11,8 +11,10 @@ import difflib
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
+from ..example_text import FieldError
 from ..ids import ExampleId, RuleId, TableId
 from ..model import Cell, Column, Row, Rulebook, Section, Table, Text
+from ..rule_fields import table_words
 from ..translations import SOURCE_LANG
 from .model import (
     CellChange,
@@ -148,7 +150,14 @@ def _shown(value: Cell, column: Column, rulebook: Rulebook, lang: str) -> str:
     if value is None:
         return "–"
     if isinstance(value, Text):
-        return normalised(value.get(lang) or "")
+        if value.get(lang) is None:
+            return ""
+        # As the reader sees it: a rule field printed from that edition's content; one that names
+        # nothing there (sw28 check reports it) is compared as written.
+        try:
+            return normalised(table_words(value, rulebook, lang))
+        except FieldError:
+            return normalised(value[lang])
     if column.kind == "term" and isinstance(value, str) and value in rulebook.glossary:
         return rulebook.glossary[value].text.get(lang) or str(value)
     if column.kind == "modifier" and isinstance(value, int):

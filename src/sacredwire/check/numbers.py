@@ -8,7 +8,9 @@ rules engine at once. Findings:
 
 - NUM001: a number typed by hand in the rules prose or a summary of a checked
   booklet (``checked_booklets`` in ``content/rules.yaml``), outside worked
-  examples (EX004 covers those) and outside ``{not-a-rule:...}`` marks;
+  examples (EX004 covers those) and outside ``{not-a-rule:...}`` marks; or in
+  the words of a table (a text cell, a note) of a checked table file
+  (``checked_tables``), at the YAML line of that language's words;
 - NUM002: a rule field that names no parameter or cell, or whose format does not fit;
 - NUM003: a section whose languages print different rule fields.
 
@@ -18,16 +20,17 @@ The marks are counted (:func:`number_tally`) and the count is printed in
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from ..diagnostics import Diagnostic, Location, Severity
 from ..example_text import FieldError, FieldRef, typed_numbers
-from ..ids import RuleId
+from ..ids import RuleId, TableId
 from ..languages import language
 from ..markup import parser
-from ..model import Rulebook, Text
+from ..model import Rulebook, Table, Text
 from ..report import NumberTally
 from ..rule_fields import is_rule_field, show_rule_field
 from . import check, iter_sections
@@ -88,26 +91,55 @@ def section_numbers(rulebook: Rulebook) -> Iterator[SectionNumbers]:
         yield found
 
 
-def number_tally(rulebook: Rulebook) -> NumberTally:
-    """How many ``{not-a-rule:...}`` marks the prose holds, and which booklets NUM001 leaves out."""
-    marks = sum(len(found.marks) for found in section_numbers(rulebook))
-    unchecked = tuple(booklet.key for booklet in rulebook.meta.booklets
-                      if booklet.key not in rulebook.checked_booklets)
-    return NumberTally(marks, unchecked)
+@dataclass
+class TableWords:
+    """What the words of one table cell or note print in one language: typed numbers, rule fields, marks."""
+
+    table: Table
+    what: str
+    lang: str
+    location: Location
+    typed: list[str] = field(default_factory=list)
+    fields: list[FieldRef] = field(default_factory=list)
+    marks: list[str] = field(default_factory=list)
 
 
-def _table_fields(rulebook: Rulebook) -> Iterator[tuple[str, FieldRef, Location]]:
-    """Rule fields written in the words of a table (a text cell or its note), with their language."""
+def table_words(rulebook: Rulebook) -> Iterator[TableWords]:
+    """The words of every text cell and note of every table, language by language, each at its YAML line."""
     for table in rulebook.tables.values():
-        texts = [(cell, row.location) for row in table.rows for cell in row.cells.values() if isinstance(cell, Text)]
+        texts: list[tuple[str, Text, Callable[[str], Location]]] = [
+            (f"row {row.key}, {column}", cell, partial(row.word_location, column))
+            for row in table.rows for column, cell in row.cells.items() if isinstance(cell, Text)]
         if table.note is not None:
-            texts.append((table.note, table.location))
-        for text, location in texts:
-            for lang, words in text.values.items():
+            texts.append(("note", table.note, table.note_location))
+        for what, text, where in texts:
+            # English first: the other languages print the fields it prints (NUM003).
+            for lang, words in sorted(text.values.items(), key=lambda item: item[0] != "en"):
+                found = TableWords(table, what, lang, where(lang))
                 for inline in parser().parseInline(words, {}):
                     for child in inline.children or []:
-                        if child.type == "example_field":
-                            yield lang, FieldRef(child.meta["path"], child.meta["format"]), location
+                        if child.type == "text":
+                            found.typed.extend(number.text for number in typed_numbers(child.content, lang)
+                                               if not _pronoun(child.content, number.offset, lang))
+                        elif child.type == "not_a_rule":
+                            found.marks.append(child.content)
+                        elif child.type == "example_field":
+                            ref = FieldRef(child.meta["path"], child.meta["format"])
+                            if is_rule_field(ref):
+                                found.fields.append(ref)
+                yield found
+
+
+def number_tally(rulebook: Rulebook) -> NumberTally:
+    """How many ``{not-a-rule:...}`` marks the prose and the tables' words hold, and which booklets and
+    table files NUM001 leaves out."""
+    marks = sum(len(found.marks) for found in section_numbers(rulebook))
+    marks += sum(len(found.marks) for found in table_words(rulebook))
+    unchecked = tuple(booklet.key for booklet in rulebook.meta.booklets
+                      if booklet.key not in rulebook.checked_booklets)
+    unchecked_tables = tuple(sorted({f"tables/{table.file_name}.yaml" for table in rulebook.tables.values()
+                                     if table.file_name not in rulebook.checked_tables}))
+    return NumberTally(marks, unchecked + unchecked_tables)
 
 
 @check("numbers")
@@ -133,12 +165,31 @@ def rule_numbers(rulebook: Rulebook) -> Iterator[Diagnostic]:
         paths = by_section.setdefault(found.section, {})
         printed, _ = paths.setdefault(found.lang, (set(), found.location))
         printed.update(ref.path for ref, _ in found.fields)
-    for lang, ref, location in _table_fields(rulebook):
-        try:
-            show_rule_field(ref, rulebook, lang)
-        except FieldError as error:
-            yield Diagnostic("NUM002", Severity.ERROR, location, f"({lang}): {error}",
-                             "name a parameter of content/rules.yaml or a number cell of a table")
+    english: dict[tuple[TableId, str], set[str]] = {}
+    for words in table_words(rulebook):
+        if words.lang == "en":
+            english[(words.table.id, words.what)] = {ref.path for ref in words.fields}
+        elif (en_fields := english.get((words.table.id, words.what))) is not None \
+                and en_fields != (printed := {ref.path for ref in words.fields}):
+            yield Diagnostic("NUM003", Severity.ERROR, words.location,
+                             f"table {words.table.id}, {words.what} ({words.lang}) prints other rule numbers "
+                             f"than en: {_difference(en_fields, printed)}",
+                             "print the same parameters and table cells in every language")
+        if words.table.file_name in rulebook.checked_tables:
+            for text in words.typed:
+                yield Diagnostic(
+                    "NUM001", Severity.ERROR, words.location,
+                    f"table {words.table.id}, {words.what} ({words.lang}): {text!r} is typed by hand; a number "
+                    f"that states a rule is printed from content/rules.yaml or a table",
+                    "write a field such as {$table.actions.interact.reach} or {$rule.C4.5.engagement_range} "
+                    "(add the parameter to content/rules.yaml); mark words that state no rule {not-a-rule:...}")
+        for ref in words.fields:
+            try:
+                show_rule_field(ref, rulebook, words.lang)
+            except FieldError as error:
+                yield Diagnostic("NUM002", Severity.ERROR, words.location,
+                                 f"table {words.table.id}, {words.what} ({words.lang}): {error}",
+                                 "name a parameter of content/rules.yaml or a number cell of a table")
     for section, languages in by_section.items():
         source = languages.get("en")
         if source is None:
@@ -146,12 +197,17 @@ def rule_numbers(rulebook: Rulebook) -> Iterator[Diagnostic]:
         for lang, (printed, location) in languages.items():
             if lang == "en" or printed == source[0]:
                 continue
-            missing = sorted(source[0] - printed)
-            extra = sorted(printed - source[0])
-            what = "; ".join(part for part in (
-                f"lacks {', '.join('{$' + path + '}' for path in missing)}" if missing else "",
-                f"prints {', '.join('{$' + path + '}' for path in extra)} that en does not" if extra else "",
-            ) if part)
             yield Diagnostic("NUM003", Severity.ERROR, location,
-                             f"{section} ({lang}) prints other rule numbers than en: {what}",
+                             f"{section} ({lang}) prints other rule numbers than en: "
+                             f"{_difference(source[0], printed)}",
                              "print the same parameters and table cells in every language")
+
+
+def _difference(english: set[str], printed: set[str]) -> str:
+    """What a language's fields lack and add against the English ones: "lacks {$rule.C4.5.blast}"."""
+    missing = sorted(english - printed)
+    extra = sorted(printed - english)
+    return "; ".join(part for part in (
+        f"lacks {', '.join('{$' + path + '}' for path in missing)}" if missing else "",
+        f"prints {', '.join('{$' + path + '}' for path in extra)} that en does not" if extra else "",
+    ) if part)

@@ -10,6 +10,7 @@ from ..layout import lay_out, pdf_bytes
 from ..model import Rulebook, Text
 from ..render import RenderContext
 from ..render.pages import PageMap
+from ..rule_fields import table_words
 from .mission import Mission
 from .references import RuleIndex
 
@@ -37,10 +38,10 @@ def mission_sheet(rulebook: Rulebook, mission: Mission, index: RuleIndex, paper:
                       "Defender.") % mission.gap
     html = context.env.get_template("mission/sheet.html.j2").render(
         book=rulebook.meta, lang=mission.lang, kind="mission-sheet", mission=mission, rolls=rolls,
-        mission_name=_words(name, mission.lang), mission_goal=_words(goal, mission.lang),
+        mission_name=_words(name, rulebook, mission.lang), mission_goal=_words(goal, rulebook, mission.lang),
         board=Markup(mission.board), gap=gap,
         rules=[f"{rule.title} {index.cite(rule)}" for rule in mission.rules],
-        document_title=f"{rulebook.meta.title} · {_words(name, mission.lang)} · {mission.seed}",
+        document_title=f"{rulebook.meta.title} · {_words(name, rulebook, mission.lang)} · {mission.seed}",
         description=gettext("Mission sheet"), page_css=f"@page {{ size: {PAPERS[paper]}; }}",
     )
     what = f"mission-{mission.seed}-{mission.lang}"
@@ -48,8 +49,9 @@ def mission_sheet(rulebook: Rulebook, mission: Mission, index: RuleIndex, paper:
     return pdf_bytes(document, html, what)
 
 
-def _words(cell: object, lang: str) -> str:
-    return (cell.get(lang) or cell["en"]) if isinstance(cell, Text) else str(cell or "")
+def _words(cell: object, rulebook: Rulebook, lang: str) -> str:
+    """A cell's words as the sheet prints them: rule fields printed from the content."""
+    return table_words(cell, rulebook, lang) if isinstance(cell, Text) else str(cell or "")
 
 
 def _note(note: str, gettext) -> str:

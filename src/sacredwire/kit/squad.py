@@ -44,6 +44,7 @@ from ..engine.gear import Armor, Item, Weapon, WeaponClass
 from ..engine.squad import ATTRIBUTES, BOSS, Contract, remaining_after
 from ..load import Fields, parse_yaml, read_content_text
 from ..model import Rulebook, Text
+from ..rule_fields import table_words
 from .catalogue import Catalogue, Entry, Kind
 from .references import RuleIndex, RuleRef
 
@@ -201,7 +202,7 @@ class SquadChecker:
         contract = self.rules.contracts[contract_entry.key] if contract_entry else None
         if contract_entry:
             special = contract_entry.row.cells.get("special")
-            sheet.special = special.get(self.lang) or "" if hasattr(special, "get") else ""
+            sheet.special = table_words(special, self.rulebook, self.lang) if isinstance(special, Text) else ""
 
         items: dict[str, list[tuple[Entry, Item]]] = {}
         for key, kind in ITEM_LISTS.items():
@@ -267,7 +268,8 @@ class SquadChecker:
                     else item.damage
                 special = entry.row.cells.get("special")
                 sheet.weapons.append(WeaponLine(entry.key, entry.name(self.lang), str(damage),
-                                                (special.get(self.lang) or "") if isinstance(special, Text) else "",
+                                                table_words(special, self.rulebook, self.lang)
+                                                if isinstance(special, Text) else "",
                                                 item.weapon_class.value))
         sheet.rules = sorted({str(self.index.for_table(table).id) for table in
                               ("contract-types", *(entry.table.id.name for entries in items.values()
@@ -331,7 +333,7 @@ class SquadChecker:
                    contract_entry: Entry, items: dict[str, list[tuple[Entry, Item]]]) -> None:
         who = self._contract_name(contract)
         access = contract_entry.row.cells.get("weapons")
-        access_words = access.get(self.lang) if isinstance(access, Text) else str(access)
+        access_words = table_words(access, self.rulebook, self.lang) if isinstance(access, Text) else str(access)
         for entry, item in items["weapons"]:
             if isinstance(item, Weapon) and not contract.weapons.allows(item):
                 wanted = contract.weapons.value

@@ -73,7 +73,7 @@ def model_cards(checker: SquadChecker, report: SquadReport, context: RenderConte
             words = entry.row.cells.get("effect")
             if entry.name(lang) in model.powers + model.consumables + model.gear + model.implants \
                     and isinstance(words, Text):
-                abilities.append(Stat(entry.name(lang), prose.inline(words.get(lang) or words["en"])))
+                abilities.append(Stat(entry.name(lang), prose.inline(words[lang])))
         load = sum(len(text.value.striptags()) for text in texts)
         made.append(Card(
             owner=f"{model.name} ({report.file})", deck="squad", family=model.contract_name,

@@ -276,14 +276,15 @@ def load_rulebook(root: Path) -> Rulebook:
             if chapters and unknown:
                 raise ContentError(booklet_meta.location, f"{setting}: {booklet_meta.key} has no chapter "
                                                           f"{unknown[0]}")
-    parameters, checked_booklets = read_parameters(root, tuple(booklet.key for booklet in meta.booklets))
+    parameters, checked_booklets, checked_tables = read_parameters(
+        root, tuple(booklet.key for booklet in meta.booklets), tuple({table.file_name for table in tables.values()}))
     boards = read_boards(root, parameters, meta.languages, tables)
     booklets = {key: with_boards(booklet, boards, parameters) for key, booklet in booklets.items()}
     return Rulebook(
         root=str(root), meta=meta, glossary=_read_glossary(root), tables=tables,
         examples=_read_collection(root, "examples", read_example, "example"), booklets=booklets,
         settings=settings, languages=languages, parameters=parameters,
-        checked_booklets=checked_booklets, boards=boards,
+        checked_booklets=checked_booklets, checked_tables=checked_tables, boards=boards,
         search=read_search_words(root, {lang: {str(section.id) for (_, book_lang), booklet in booklets.items()
                                                if book_lang == lang for section in booklet.all_sections()}
                                         for lang in meta.languages}),

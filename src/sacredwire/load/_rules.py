@@ -18,20 +18,26 @@ _NAME = re.compile(r"^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$", re.ASCII)
 _DICE = re.compile(r"^\d{0,2}d\d{1,2}$", re.ASCII)
 
 
-def read_parameters(root: Path, booklet_keys: tuple[str, ...]) -> tuple[dict[tuple[RuleId, str], RuleParameter],
-                                                                         tuple[str, ...]]:
-    """Every rule parameter of ``content/rules.yaml``, and the booklets whose prose is checked for
-    numbers typed by hand (none of either when the file is absent)."""
+def read_parameters(root: Path, booklet_keys: tuple[str, ...], table_files: tuple[str, ...] = ()
+                    ) -> tuple[dict[tuple[RuleId, str], RuleParameter], tuple[str, ...], tuple[str, ...]]:
+    """Every rule parameter of ``content/rules.yaml``, the booklets whose prose is checked for numbers
+    typed by hand, and the table files (``core`` for ``tables/core.yaml``, of ``table_files``) whose
+    words are (none of any when the file is absent)."""
     path = root / RULES_FILE
     if not path.is_file():
-        return {}, ()
+        return {}, (), ()
     fields = Fields(read_yaml(path, RULES_FILE), RULES_FILE, "rule parameters file")
-    fields.only("checked_booklets", "parameters")
+    fields.only("checked_booklets", "checked_tables", "parameters")
     checked = fields.get("checked_booklets", list, [])
     for key in checked:
         if key not in booklet_keys:
             raise fields.error(f"checked_booklets: {key!r} is not a booklet of content/book.yaml "
                                f"({', '.join(booklet_keys)})")
+    checked_tables = fields.get("checked_tables", list, [])
+    for name in checked_tables:
+        if name not in table_files:
+            raise fields.error(f"checked_tables: {name!r} is not a file of content/tables/ "
+                               f"({', '.join(sorted(table_files))})")
     sections = fields.require("parameters", dict)
     found: dict[tuple[RuleId, str], RuleParameter] = {}
     for section_key, entries in sections.items():
@@ -59,4 +65,4 @@ def read_parameters(root: Path, booklet_keys: tuple[str, ...]) -> tuple[dict[tup
                 raise entry.error(f"parameter {section} {name}: a value in {unit} is a whole number, "
                                   f"not {value!r}")
             found[(section, name)] = RuleParameter(section, name, value, unit, entry.location)
-    return found, tuple(checked)
+    return found, tuple(checked), tuple(checked_tables)

@@ -72,7 +72,9 @@ def read_table(data: Any, file: str) -> Table:
         key = row_fields.require("key", (str, int))
         cells = {name: _cell(by_key[name], value, row_fields.location)
                  for name, value in raw.items() if name != "key"}
-        rows.append(Row(key=str(key), cells=cells, location=row_fields.location))
+        rows.append(Row(key=str(key), cells=cells, location=row_fields.location,
+                        word_lines={name: _word_lines(raw, name) for name, cell in cells.items()
+                                    if isinstance(cell, Text)}))
     seen: dict[str, Row] = {}
     for row in rows:
         if row.key in seen:
@@ -92,7 +94,17 @@ def read_table(data: Any, file: str) -> Table:
         note=note,
         location=location,
         xrefs=tuple(_references(texts)),
+        note_lines=_word_lines(data, "note") if note is not None else {},
     )
+
+
+def _word_lines(owner: Any, key: str) -> dict[str, int]:
+    """language -> the line its words of ``owner[key]`` (a ``{en: ..., es: ...}`` mapping) start on,
+    so a finding in the words of one language points at that line."""
+    words = owner[key]
+    start = getattr(owner, "value_lines", {}).get(key, getattr(owner, "line", 1))
+    lines = getattr(words, "value_lines", {})
+    return {str(lang): lines.get(lang, start) for lang in words} if isinstance(words, dict) else {}
 
 
 def _references(texts: list[tuple[Location, Text]]):

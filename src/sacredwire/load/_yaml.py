@@ -16,9 +16,12 @@ from ._files import read_content_text
 
 
 class Mapping(dict):
-    """A YAML mapping that knows the line it started on."""
+    """A YAML mapping that knows the line it started on, and the line each of its values starts on."""
 
     line: int = 0
+    # key -> the line its value starts on: a table cell's words in each language
+    # (``{en: ..., es: ...}`` written over two lines) are found at their own line.
+    value_lines: dict[Any, int]
 
 
 # libyaml's parser is several times faster than the pure-Python one and gives
@@ -37,6 +40,7 @@ def _construct_mapping(loader: _Loader, node: yaml.MappingNode) -> Mapping:
     loader.flatten_mapping(node)
     result = Mapping()
     result.line = node.start_mark.line + 1
+    result.value_lines = {}
     for key_node, value_node in node.value:
         key = loader.construct_object(key_node, deep=True)
         if not isinstance(key, (str, int, float, bool)) and key is not None:
@@ -47,6 +51,7 @@ def _construct_mapping(loader: _Loader, node: yaml.MappingNode) -> Mapping:
                 Location(loader.name, key_node.start_mark.line + 1), f"duplicate key {key!r}"
             )
         result[key] = loader.construct_object(value_node, deep=True)
+        result.value_lines[key] = value_node.start_mark.line + 1
     return result
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..colour import Cmyk
@@ -164,6 +165,13 @@ class Row:
     key: str
     cells: Mapping[str, Cell]
     location: Location
+    # column -> language -> the YAML line of that language's words in a text cell.
+    word_lines: Mapping[str, Mapping[str, int]] = field(default_factory=dict, compare=False)
+
+    def word_location(self, column: str, lang: str) -> Location:
+        """Where the words of a text cell are written in ``lang`` (the row's line when not known)."""
+        line = self.word_lines.get(column, {}).get(lang, self.location.line)
+        return Location(self.location.file, line)
 
     def __getitem__(self, column: str) -> Cell:
         return self.cells[column]
@@ -189,6 +197,17 @@ class Table:
     location: Location
     # References written inside text cells and the note, with their language.
     xrefs: tuple[tuple[str, XRef], ...] = ()
+    # language -> the YAML line of the note's words in that language.
+    note_lines: Mapping[str, int] = field(default_factory=dict, compare=False)
+
+    def note_location(self, lang: str) -> Location:
+        """Where the note's words are written in ``lang`` (the table's line when not known)."""
+        return Location(self.location.file, self.note_lines.get(lang, self.location.line))
+
+    @property
+    def file_name(self) -> str:
+        """The file of ``content/tables/`` the table is stored in, without ``.yaml``: ``core``."""
+        return Path(self.location.file).stem
 
     @property
     def booklet_columns(self) -> tuple[Column, ...]:
@@ -376,6 +395,9 @@ class Rulebook:
     # Booklets whose rules prose prints every rule number through a field (``content/rules.yaml``,
     # ``checked_booklets``): in them a number typed by hand is a finding.
     checked_booklets: tuple[str, ...] = ()
+    # The files of ``content/tables/`` (``core`` for core.yaml) whose words print every rule number
+    # through a field (``checked_tables``): in them a number typed by hand is a finding.
+    checked_tables: tuple[str, ...] = ()
     # The mission boards of ``content/boards.yaml`` (None when the project has none).
     boards: Boards | None = None
 

@@ -21,6 +21,7 @@ from ..engine_adapter import rule_numbers
 from ..ids import TableId
 from ..languages import language
 from ..model import SOURCE_LANG, Column, Row, Rulebook, Table, Text
+from ..rule_fields import table_words
 from ._art import PANEL_WIDTH
 from ._figures import art_figure
 from ._i18n import translations
@@ -88,7 +89,7 @@ class RenderContext:
         template = self.env.get_template("base/table.html.j2")
         return template.render(table=table, lang=self.lang, inline=prose.inline, typeset=self.typesetter.text,
                                lines=table_lines(table), caption=caption,
-                               compact=table_is_compact(table, self.lang),
+                               compact=table_is_compact(table, self.lang, self.rulebook),
                                cell=lambda column, row: self.cell(table, column, row, prose))
 
     def odds_html(self, measure: str) -> str:
@@ -174,12 +175,14 @@ def table_lines(table: Table) -> TableLines:
 COMPACT_TEXT_CHARS = 24
 
 
-def table_is_compact(table: Table, lang: str) -> bool:
-    """Whether ``table`` holds only short words and numbers (no sentence in any cell)."""
+def table_is_compact(table: Table, lang: str, rulebook: Rulebook) -> bool:
+    """Whether ``table`` holds only short words and numbers (no sentence in any cell), measured as
+    printed: a rule field counts as the number it prints."""
     for row in table.rows:
         for column in table.booklet_columns:
             value = row.cells.get(column.key)
-            if column.kind == "text" and isinstance(value, Text) and len(value[lang]) > COMPACT_TEXT_CHARS:
+            if column.kind == "text" and isinstance(value, Text) \
+                    and len(table_words(value, rulebook, lang)) > COMPACT_TEXT_CHARS:
                 return False
     return True
 

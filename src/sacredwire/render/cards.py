@@ -16,6 +16,7 @@ from markupsafe import Markup
 from ..ids import RuleId, TableId
 from ..model import Row, Table
 from ..model.settings import CardDeck
+from ..rule_fields import table_words
 from . import RenderContext, renderer
 from ._markdown import ProseRenderer
 from ._placement import table_homes
@@ -96,9 +97,11 @@ def _card(context: RenderContext, deck: CardDeck, table: Table, row: Row, home: 
 
     roll_column = next((column for column in table.columns if column.kind == "roll"), None)
     texts = tuple(stat(key) for key in deck.texts if row.cells.get(key) is not None)
-    words = sum(len(row.text(key)[lang]) for key in deck.texts if row.cells.get(key) is not None)
-
-    words += len(table.note[lang]) if table.note else 0
+    # The load of the words as printed: a rule field counts as the number it prints.
+    rulebook = context.rulebook
+    words = sum(len(table_words(row.text(key), rulebook, lang)) for key in deck.texts
+                if row.cells.get(key) is not None)
+    words += len(table_words(table.note, rulebook, lang)) if table.note else 0
     name = row.text(deck.name)[lang]
     booklet = context.rulebook.meta.booklet_for_letter(home.letter) if home else None
     return Card(

@@ -42,14 +42,16 @@ from ..kit.squad import (
 from ..kit.squad_pdf import LABELS
 from ..model import SOURCE_LANG, Rulebook, Text
 from ..render import is_drawing
+from ..rule_fields import table_words
 
 KIT_DATA = "kit-data.js"
 
 
-def _words(value: Any, lang: str) -> str:
+def _words(value: Any, lang: str, rulebook: Rulebook) -> str:
+    """A cell's words as the pages show them: rule fields printed from the content, as the booklets do."""
     if isinstance(value, Text):
-        # A cell not translated yet prints in the language it is translated from.
-        return value.get(lang) or value[SOURCE_LANG]
+        # A cell not translated yet prints in the language it is translated from, fields included.
+        return table_words(value, rulebook, lang if value.get(lang) else SOURCE_LANG)
     return "" if value is None else str(value)
 
 
@@ -99,8 +101,8 @@ def kit_data(rulebook: Rulebook, langs: Sequence[str], rule_href) -> dict[str, A
                            meleeDamageBonus=contract.melee_damage_bonus,
                            ignoresArmorMove=contract.ignores_armor_move_penalty,
                            freePowers=entry.row.cells.get("free_powers") or 0,
-                           access={lang: _words(entry.row.cells.get("weapons"), lang) for lang in langs},
-                           special={lang: _words(entry.row.cells.get("special"), lang) for lang in langs})
+                           access={lang: _words(entry.row.cells.get("weapons"), lang, rulebook) for lang in langs},
+                           special={lang: _words(entry.row.cells.get("special"), lang, rulebook) for lang in langs})
             elif kind is Kind.ARRAY:
                 row["dice"] = [str(tier) for tier in rules.stat_arrays[key].dice]
             elif kind in (Kind.WEAPON, Kind.ARMOR, Kind.CONSUMABLE, Kind.GEAR, Kind.IMPLANT):
@@ -121,7 +123,7 @@ def kit_data(rulebook: Rulebook, langs: Sequence[str], rule_href) -> dict[str, A
             texts = {}
             for column in ("special", "effect"):
                 if isinstance(entry.row.cells.get(column), Text):
-                    texts[column] = {lang: _words(entry.row.cells[column], lang) for lang in langs}
+                    texts[column] = {lang: _words(entry.row.cells[column], lang, rulebook) for lang in langs}
             row["texts"] = texts
             rows.append(row)
         data["rows"][kind.noun] = rows
@@ -168,12 +170,12 @@ def _table(rulebook: Rulebook, index: RuleIndex, table_id: TableId, lang: str, h
     rows = []
     for row in table.rows:
         band = Band.parse(row["roll"])  # type: ignore[arg-type]
-        words = [_words(row.cells.get(column.key), lang) for column in table.booklet_columns
+        words = [_words(row.cells.get(column.key), lang, rulebook) for column in table.booklet_columns
                  if column.kind == "text" and isinstance(row.cells.get(column.key), Text)]
         rows.append({"key": row.key, "low": band.low, "high": band.high, "words": words,
                      "section": row.cells.get("section") if isinstance(row.cells.get("section"), str) else None})
-    return {"id": str(table.id), "title": _words(table.title, lang), "die": str(table.die), "count": die.count,
-            "sides": die.sides, "bonus": die.bonus, "rows": rows,
+    return {"id": str(table.id), "title": _words(table.title, lang, rulebook), "die": str(table.die),
+            "count": die.count, "sides": die.sides, "bonus": die.bonus, "rows": rows,
             "rule": _rule(index, str(index.for_table(str(table.id)).id), href)}
 
 
