@@ -72,16 +72,22 @@ def string(text: str) -> str:
 _HEADING = re.compile(r"^(#{1,2}\s+\S+\s+)(.+?)(?:\s+\{from=[0-9a-f]*\})?\s*$")
 
 
+# A worked example's fence names it and gives its title, which prints above it.
+_EXAMPLE = re.compile(r"^(::: example\s+\S+\s+)(\S.*?)\s*$")
 _MARKER = re.compile(r"^(\s*(?:[-*+]\s+|\d+[.)]\s+|>\s*))")
 
 
 def _kind(line: str) -> str:
     """How a line takes part in the strings of its file: "keep", "words" (no marks of its own), "heading",
-    "quote", "item" (a list item or quote line starting a string) or "text"."""
-    if not _WORD.search(_PROTECTED.sub("", line)) or line.startswith(":::") and not line.startswith("::: quote"):
+    "quote", "example" (a worked example's fence and title), "item" (a list item or quote line starting a
+    string) or "text"."""
+    if not _WORD.search(_PROTECTED.sub("", line)) or line.startswith(":::") and not line.startswith("::: quote") \
+            and not _EXAMPLE.match(line):
         return "keep"  # a blank line, a block's fence, a line that is only a table's place or a comment
     if line.startswith("::: quote"):
         return "quote"
+    if _EXAMPLE.match(line):
+        return "example"
     if _HEADING.match(line):
         return "heading"
     if line.lstrip().startswith(("|", "<")):
@@ -109,6 +115,10 @@ def markdown(text: str) -> str:
             out.append(words(line))
         elif kind == "quote":
             out.append("::: quote " + string(line[len("::: quote"):].strip()))
+        elif kind == "example":
+            fence = _EXAMPLE.match(line)
+            assert fence is not None
+            out.append(fence.group(1) + string(fence.group(2)))
         elif kind == "heading":
             heading = _HEADING.match(line)
             assert heading is not None
