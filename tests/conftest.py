@@ -111,3 +111,24 @@ class Lines:
         while (line := self._queue.get()) is not None:
             self.seen.append(line)
         return "".join(self.seen)
+
+
+@pytest.fixture(scope="session")
+def pseudo_project_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A copy of the project with the pseudo-language (tests/pseudo.py) added."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from pseudo import make_pseudo_project
+
+    return make_pseudo_project(PROJECT, tmp_path_factory.mktemp("pseudo-project"))
+
+
+@pytest.fixture(scope="session")
+def pseudo_build_dir(pseudo_project_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The pseudo-language built once: every target in the screen edition (every booklet, the quick
+    reference, the web edition), then the cards and one booklet in every edition. Editions finish one
+    layout per language, so the second build reuses the first's layout and each edition is proved once."""
+    out = tmp_path_factory.mktemp("pseudo-build")
+    for args in (("--edition", "screen"), ("core-rules", "cards", "quick-reference", "--edition", "all")):
+        result = run_sw28("build", "--lang", "qps", "--out", str(out), *args, cwd=pseudo_project_dir)
+        assert result.returncode == 0, result.stdout + result.stderr
+    return out

@@ -189,8 +189,17 @@ def _entry(english: dict) -> dict:
     return entry
 
 
-def _catalog(project: Path) -> bytes:
+def _catalog(project: Path, abbreviations: list[str]) -> bytes:
+    """The catalog: every message pseudo-translated and marked, except the abbreviations a page reference
+    prints before its number ("Vol. %(volume)s", "p. %(page)s"): the language's entry keeps the English
+    ones (``references``), and the build reads its references back with them."""
     template = read_po(io.BytesIO((project / "locales" / "messages.pot").read_bytes()))
+    kept = re.compile("|".join(rf"{re.escape(words(abbreviation))}(?=\s%\()" for abbreviation in abbreviations))
+    english = {words(abbreviation): abbreviation for abbreviation in abbreviations}
+
+    def string(text: str) -> str:
+        return kept.sub(lambda match: english[match.group()], globals()["string"](text))
+
     catalog = Catalog(locale="en_US", project=template.project, version=template.version,
                       copyright_holder=template.copyright_holder, charset="utf-8")
     for message in template:
@@ -227,7 +236,7 @@ def make_pseudo_project(source: Path, dest: Path) -> Path:
             (pseudo_dir / path.name).write_text(markdown(path.read_text(encoding="utf-8")), encoding="utf-8")
     catalog = dest / "locales" / CODE / "LC_MESSAGES" / "messages.po"
     catalog.parent.mkdir(parents=True)
-    catalog.write_bytes(_catalog(dest))
+    catalog.write_bytes(_catalog(dest, list(english["references"].values())))
     return dest
 
 
