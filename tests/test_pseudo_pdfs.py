@@ -245,3 +245,38 @@ def test_every_page_reference_points_at_its_rule(pseudo_build_dir: Path) -> None
             assert re.search(rf"(?m)^{re.escape(rule)}\b", printed), f"{booklet}: {reference.group()}"
             read += 1
     assert read > 100
+
+
+# --- the layout's last resort for a table ---------------------------------------------------------------
+
+_TABLE_PAGE = """<html><head><link rel="stylesheet" href="base/tokens.css"><link rel="stylesheet"
+href="base/print-base.css"><style>@page {{ size: 60mm 80mm; margin: 5mm; }}</style></head><body>
+<table><thead><tr><th>{head}</th><th class="numeric">{head}</th></tr></thead>
+<tbody><tr><td>{cell}</td><td class="numeric">12</td></tr></tbody></table></body></html>"""
+
+
+def _set_table(head: str, cell: str) -> tuple[str, list[str]]:
+    from sacredwire.layout import lay_out
+    from sacredwire.layout._boxes import overflowing_text
+
+    html = _TABLE_PAGE.format(head=head, cell=cell)
+    document = lay_out(html, PROJECT / "templates", PROJECT, "test table")
+    tables = [box.element for page in document.pages for box in _all_boxes(page._page_box)
+              if getattr(box, "element", None) is not None and box.element.tag == "table"]
+    assert tables
+    return tables[0].get("class") or "", overflowing_text(document)
+
+
+def _all_boxes(box):  # type: ignore[no-untyped-def]
+    yield box
+    for child in getattr(box, "children", ()):
+        yield from _all_boxes(child)
+
+
+def test_only_a_table_wider_than_the_page_breaks_its_words() -> None:
+    # Words that fit: the table is set as it always was.
+    assert _set_table("Move", "Roll two dice") == ("", [])
+    # Words longer than the page allows: set again, tight, and nothing runs past the margin.
+    long_word = words("Incomprehensibilities") * 2
+    classes, overflowing = _set_table(long_word, long_word)
+    assert "tight" in classes.split() and overflowing == []
