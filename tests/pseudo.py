@@ -72,16 +72,22 @@ def string(text: str) -> str:
 _HEADING = re.compile(r"^(#{1,2}\s+\S+\s+)(.+?)(?:\s+\{from=[0-9a-f]*\})?\s*$")
 
 
+# A worked example's fence names it and gives its title, which prints above it.
+_EXAMPLE = re.compile(r"^(::: example\s+\S+\s+)(\S.*?)\s*$")
 _MARKER = re.compile(r"^(\s*(?:[-*+]\s+|\d+[.)]\s+|>\s*))")
 
 
 def _kind(line: str) -> str:
     """How a line takes part in the strings of its file: "keep", "words" (no marks of its own), "heading",
-    "quote", "item" (a list item or quote line starting a string) or "text"."""
-    if not _WORD.search(_PROTECTED.sub("", line)) or line.startswith(":::") and not line.startswith("::: quote"):
+    "quote", "example" (a worked example's fence and title), "item" (a list item or quote line starting a
+    string) or "text"."""
+    if not _WORD.search(_PROTECTED.sub("", line)) or line.startswith(":::") and not line.startswith("::: quote") \
+            and not _EXAMPLE.match(line):
         return "keep"  # a blank line, a block's fence, a line that is only a table's place or a comment
     if line.startswith("::: quote"):
         return "quote"
+    if _EXAMPLE.match(line):
+        return "example"
     if _HEADING.match(line):
         return "heading"
     if line.lstrip().startswith(("|", "<")):
@@ -109,6 +115,10 @@ def markdown(text: str) -> str:
             out.append(words(line))
         elif kind == "quote":
             out.append("::: quote " + string(line[len("::: quote"):].strip()))
+        elif kind == "example":
+            fence = _EXAMPLE.match(line)
+            assert fence is not None
+            out.append(fence.group(1) + string(fence.group(2)))
         elif kind == "heading":
             heading = _HEADING.match(line)
             assert heading is not None
@@ -179,8 +189,17 @@ def _entry(english: dict) -> dict:
     return entry
 
 
-def _catalog(project: Path) -> bytes:
+def _catalog(project: Path, abbreviations: list[str]) -> bytes:
+    """The catalog: every message pseudo-translated and marked, except the abbreviations a page reference
+    prints before its number ("Vol. %(volume)s", "p. %(page)s"): the language's entry keeps the English
+    ones (``references``), and the build reads its references back with them."""
     template = read_po(io.BytesIO((project / "locales" / "messages.pot").read_bytes()))
+    kept = re.compile("|".join(rf"{re.escape(words(abbreviation))}(?=\s%\()" for abbreviation in abbreviations))
+    english = {words(abbreviation): abbreviation for abbreviation in abbreviations}
+
+    def string(text: str) -> str:
+        return kept.sub(lambda match: english[match.group()], globals()["string"](text))
+
     catalog = Catalog(locale="en_US", project=template.project, version=template.version,
                       copyright_holder=template.copyright_holder, charset="utf-8")
     for message in template:
@@ -217,7 +236,7 @@ def make_pseudo_project(source: Path, dest: Path) -> Path:
             (pseudo_dir / path.name).write_text(markdown(path.read_text(encoding="utf-8")), encoding="utf-8")
     catalog = dest / "locales" / CODE / "LC_MESSAGES" / "messages.po"
     catalog.parent.mkdir(parents=True)
-    catalog.write_bytes(_catalog(dest))
+    catalog.write_bytes(_catalog(dest, list(english["references"].values())))
     return dest
 
 

@@ -12,11 +12,10 @@ import re
 import sys
 from pathlib import Path
 
-import pytest
-from conftest import PROJECT, run_sw28
+from conftest import run_sw28
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from pseudo import CLOSE, CODE, OPEN, make_pseudo_project, markdown, string, words  # noqa: E402
+from pseudo import CLOSE, CODE, OPEN, markdown, string, words  # noqa: E402
 
 
 def test_a_string_is_accented_about_a_third_longer_and_marked_at_both_ends() -> None:
@@ -46,12 +45,8 @@ def test_a_section_keeps_its_ids_and_each_paragraph_is_marked_once() -> None:
     assert lines[7] == f"- {OPEN}ÓÓñé{CLOSE}" and lines[8].startswith(f"- {OPEN}")
 
 
-@pytest.fixture(scope="module")
-def pseudo_project(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return make_pseudo_project(PROJECT, tmp_path_factory.mktemp("pseudo"))
-
-
-def test_the_pseudo_language_passes_every_check_a_build_runs(pseudo_project: Path) -> None:
+def test_the_pseudo_language_passes_every_check_a_build_runs(pseudo_project_dir: Path) -> None:
+    pseudo_project = pseudo_project_dir
     result = run_sw28("check", "--format", "json", cwd=pseudo_project)
     assert "Traceback" not in result.stderr and "internal error" not in result.stderr, result.stderr
     import json

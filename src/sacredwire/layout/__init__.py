@@ -167,8 +167,11 @@ def lay_out(html: str, base_dir: Path, root: Path, what: str) -> weasyprint.Docu
 
     A box that gives way (see :func:`_giving_way`) and did not fit is taken
     out and the document laid out again: decided here, a booklet laid out
-    whole and the same booklet laid out part by part set the same boxes.
+    whole and the same booklet laid out part by part set the same boxes. So
+    is a table too wide for the page (see :func:`._boxes.too_wide_tables`).
     """
+    from ._boxes import too_wide_tables
+
     assets = _shared_assets(root, base_dir)
     with _no_warnings(what):
         document = weasyprint.HTML(string=html, base_url=assets.base_url, url_fetcher=assets.fetcher)
@@ -178,6 +181,13 @@ def lay_out(html: str, base_dir: Path, root: Path, what: str) -> weasyprint.Docu
         if crowding:
             for parent, box in crowding:
                 parent.remove(box)
+            laid_out = document.render(font_config=assets.font_config, stylesheets=stylesheets,
+                                       cache=assets.images)
+        too_wide = too_wide_tables(laid_out)
+        if too_wide:
+            # Only a table wider than the page may break its cells' words (print-base.css, table.tight).
+            for table in too_wide:
+                table.set("class", " ".join((table.get("class") or "").split() + ["tight"]))
             laid_out = document.render(font_config=assets.font_config, stylesheets=stylesheets,
                                        cache=assets.images)
         return laid_out

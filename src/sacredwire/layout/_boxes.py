@@ -138,3 +138,35 @@ def require_type_size(document: weasyprint.Document, minimum_pt: float, what: st
         raise LayoutError(f"{what}: text on page {small.page} is set at {small.size_pt:.2f} pt, below the "
                           f"{minimum_pt} pt minimum: {small.text[:40]!r}")
 
+
+
+def too_wide_tables(document: weasyprint.Document) -> list:
+    """The ``<table>`` elements whose text sticks out of their page's content area, each once.
+
+    A table's columns are as wide as their longest word; a language with longer
+    words can need more than the measure. Such a table is set again allowing
+    its cells to break words (the ``tight`` class in the stylesheet): a last
+    resort, which a table that fits never takes.
+    """
+    found: list = []
+
+    def walk(box: boxes.Box, table, left: float, right: float) -> None:
+        box = _laid_out(box)
+        element = getattr(box, "element", None)
+        if isinstance(box, boxes.TableBox) and element is not None and element.tag == "table":
+            table = element
+        if table is not None and isinstance(box, boxes.TextBox) \
+                and (box.position_x < left or box.position_x + box.width > right):
+            if not any(seen is table for seen in found):
+                found.append(table)
+            return
+        for child in getattr(box, "children", ()):
+            walk(child, table, left, right)
+
+    for _number, page_box in _page_boxes(document):
+        left = page_box.content_box_x() - TOLERANCE_PX
+        right = page_box.content_box_x() + page_box.width + TOLERANCE_PX
+        for child in page_box.children:
+            if not isinstance(child, boxes.MarginBox):
+                walk(child, None, left, right)
+    return found
