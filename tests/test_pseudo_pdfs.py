@@ -188,6 +188,14 @@ def test_every_booklet_is_built_and_core_rules_in_every_edition(pseudo_build_dir
         assert f"{CODE}/{edition}/core-rules.pdf" in built
 
 
+def test_the_web_edition_is_built_in_the_language_its_entry_names(pseudo_build_dir: Path) -> None:
+    """The site takes the language's locale and name from its entry, not from Babel's idea of its code."""
+    pages = sorted((pseudo_build_dir / "web" / CODE).rglob("*.html"))
+    assert len(pages) > 20
+    for page in pages:
+        assert f'<html lang="{CODE}">' in page.read_text(encoding="utf-8"), page
+
+
 # What the tests below read: every booklet as the screen edition prints it (one layout serves every
 # edition). The mission boards are drawings placed for English lengths (board_svg.py): their labels and
 # legend overrun one another and the board in a longer language, a known defect the tests name.

@@ -35,6 +35,7 @@ from markupsafe import Markup, escape
 
 from ..colour import css_to_rgb
 from ..ids import RuleId, TableId
+from ..languages import language
 from ..markup.allowlist import sanitize
 from ..model import Booklet, Rulebook, Section
 from ..render import LAYOUT_FILE, ProseRenderer, RenderContext, XRefStyle, table_homes
@@ -431,14 +432,19 @@ class _Site:
 
 
 def og_locale(lang: str) -> str:
-    """The language with its likeliest territory, as Open Graph writes it: ``en_US``, ``es_ES``."""
-    subtags = get_global("likely_subtags").get(lang, lang).split("_")
-    return f"{lang}_{subtags[-1]}" if len(subtags) > 1 else lang
+    """The language's locale with its likeliest territory, as Open Graph writes it: ``en_US``, ``es_ES``.
+
+    Read from the language's entry, so a language whose code Babel does not
+    know (a pseudo-language) gives its entry's locale.
+    """
+    locale = Locale.parse(language(lang).locale)
+    territory = locale.territory or get_global("likely_subtags").get(locale.language, "").rpartition("_")[2]
+    return f"{locale.language}_{territory}" if territory else locale.language
 
 
 def language_name(lang: str) -> str:
-    """The language's name in itself: ``English``, ``Español``."""
-    name = Locale.parse(lang).get_display_name(lang) or lang
+    """The language's name in itself (``English``, ``Español``), from its entry's locale."""
+    name = Locale.parse(language(lang).locale).get_language_name() or lang
     return name[:1].upper() + name[1:]
 
 
