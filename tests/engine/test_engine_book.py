@@ -304,7 +304,13 @@ def test_hostile_timing_words_must_print_its_spawns(rulebook: Rulebook):
 
 
 def test_loot_numbers_must_match_their_words(rulebook: Rulebook):
-    problems = _problems(_changed(rulebook, "campaign-loot-layout", "scattered", markers=6))
-    problems += _problems(_changed(rulebook, "campaign-loot-modifiers", "decoys", search_dt=2))
+    # The words print the row's cell: a changed cell changes them, and words typed by hand contradict it.
+    assert not _problems(_changed(rulebook, "campaign-loot-layout", "scattered", markers=6))
+    problems = []
+    for name, key, column, cells in (("campaign-loot-layout", "scattered", "rule", {"markers": 6}),
+                                     ("campaign-loot-modifiers", "decoys", "effect", {"search_dt": 2})):
+        words = _table(rulebook, name).row(key).text(column)
+        typed = Text({lang: table_words(words, rulebook, lang) for lang in words.values})
+        problems += _problems(_changed(rulebook, name, key, **cells, **{column: typed}))
     assert any("row scattered: markers is" in problem for problem in problems), problems
     assert any("row decoys: search_dt is" in problem for problem in problems), problems
