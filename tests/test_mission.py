@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 import subprocess
 from collections import Counter
 from pathlib import Path
@@ -14,10 +15,11 @@ from conftest import PROJECT, run_sw28
 from sacredwire.engine.campaign import SquadProgress
 from sacredwire.engine_adapter import rules_from_tables
 from sacredwire.ids import TableId
-from sacredwire.kit.mission import MissionRoller, row_chances
+from sacredwire.kit.mission import SPAWN_TABLE, TIMING_TABLE, Mission, MissionRoller, row_chances, spawn_rounds
 from sacredwire.kit.sheets import mission_sheet
 from sacredwire.load import load_rulebook
 from sacredwire.preflight import inspect_pdf
+from sacredwire.rule_fields import table_words
 
 SEEDS = range(1000)
 # A row's count over the seeds may stray this many standard deviations from what its dice say.
@@ -113,3 +115,22 @@ def test_cli_json_and_sheet(tmp_path: Path) -> None:
     assert preflight.returncode == 0, preflight.stdout
     wrong = run_sw28("mission", "--squads", "3", "1:0", cwd=PROJECT)
     assert wrong.returncode == 2 and "EVIDENCE:LEADS" in wrong.stderr
+
+
+def test_spawn_location_is_rolled_once_per_round_the_timing_prints(roller: MissionRoller) -> None:
+    """The rounds come from the Hostile Timing cells; they are the rounds its words print, in both languages."""
+    rulebook = roller.rulebook
+    rows = rulebook.tables[TableId(TIMING_TABLE)].rows
+    assert rows
+    for row in rows:
+        words = row.text("spawns")
+        for lang in words.values:
+            printed = [int(number) for number in re.findall(r"\b(?:Round|[Rr]onda) (\d+)", table_words(words, rulebook, lang))]
+            assert printed == spawn_rounds(row.cells), (row.key, lang, printed)
+        mission = next(mission for mission in map(roller.roll, SEEDS) if _timing(mission) == row.key)
+        assert [roll.note for roll in mission.rolls if roll.table == SPAWN_TABLE] == \
+            [f"round {number}" for number in spawn_rounds(row.cells)]
+
+
+def _timing(mission: Mission) -> str:
+    return next(roll.row for roll in mission.rolls if roll.table == TIMING_TABLE)

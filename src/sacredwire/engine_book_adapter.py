@@ -22,7 +22,7 @@ from .engine.hostiles import NORMAL, Attack, CoworkerRow, HostileUnit, UnitTier,
 from .engine.movement import Action, VerticalMove
 from .engine.numbers import RuleNumbers
 from .engine.samples import SampleModel, sample_problems
-from .engine.setup import SETUP_TABLES, SPAWN_LOCATION, Mission, RolledTable, SetupTables, Spawn, parse_spawns
+from .engine.setup import SETUP_TABLES, SPAWN_COLUMNS, SPAWN_LOCATION, Mission, RolledTable, SetupTables, Spawn
 from .engine_adapter import (
     BEHAVIOUR_SUFFIX,
     CRITICAL_PREFIX,
@@ -85,13 +85,16 @@ def _tiers(reader: _Reader) -> tuple[tuple[UnitTier, ...], dict[str, dict[str, s
 
 
 def _spawns(reader: _Reader, names: Mapping[str, Mapping[str, str]]) -> dict[str, tuple[Spawn, ...]]:
-    table = reader.table(f"{CAMPAIGN_PREFIX}hostile-timing", ("spawns", "spawns_at"))
+    table = reader.table(f"{CAMPAIGN_PREFIX}hostile-timing", ("spawns", *SPAWN_COLUMNS))
     spawns = {}
     for row in table.rows:
-        spawns[row.key] = reader.parsed(table, row, "spawns_at", parse_spawns)
+        spawns[row.key] = tuple(Spawn(reader.number(table, row, at), str(reader.cell(table, row, tier)))
+                                for at, tier in (SPAWN_COLUMNS[:2], SPAWN_COLUMNS[2:]))
+        if spawns[row.key][1].round < spawns[row.key][0].round:
+            reader.problem(table, row, "later_round comes before round")
         for spawn in spawns[row.key]:
             if spawn.tier not in names:
-                reader.problem(table, row, f"spawns_at names the tier {spawn.tier!r}, which unit-tiers lacks")
+                reader.problem(table, row, f"the spawns name the tier {spawn.tier!r}, which unit-tiers lacks")
                 continue
             for lang, text in sorted(reader.words(table, row, "spawns").items()):
                 if lang not in names[spawn.tier]:
@@ -100,7 +103,7 @@ def _spawns(reader: _Reader, names: Mapping[str, Mapping[str, str]]) -> dict[str
                 tier = re.escape(names[spawn.tier][lang])
                 if not (re.search(round_words.format(round=spawn.round), text)
                         and re.search(tier_words.format(tier=tier), text)):
-                    reader.problem(table, row, f"spawns_at has round {spawn.round} ({spawn.tier}) but the {lang} "
+                    reader.problem(table, row, f"a spawn at round {spawn.round} ({spawn.tier}) but the {lang} "
                                                f"spawns do not say so: {text!r}")
     return spawns
 

@@ -139,8 +139,9 @@ def test_setup_reads_spawns_markers_and_search_dt(rulebook: Rulebook, rules: Rul
         games += 1
         assert setup.loot_markers == (markers_row.cells["markers"] or 0)
         assert setup.search_dt == (modifier_row.cells["search_dt"] or 0)
-        assert [f"{spawn.round} {spawn.tier}" for spawn in setup.spawns] == \
-            [part.strip() for part in str(timing_row.cells["spawns_at"]).split(",")]
+        assert [(spawn.round, spawn.tier) for spawn in setup.spawns] == \
+            [(timing_row.cells["round"], timing_row.cells["tier"]),
+             (timing_row.cells["later_round"], timing_row.cells["later_tier"])]
         assert setup.faction == _table(rulebook, "campaign-hostile-type").rows[index].key
         delayed = game_setup(rules.book.setup, faces, spawn_delay=1)
         assert delayed.spawns[0].round == setup.spawns[0].round + 1 and delayed.spawns[1:] == setup.spawns[1:]
@@ -297,12 +298,19 @@ def test_a_changed_requisitions_price_reaches_the_samples(rulebook: Rulebook):
 
 
 def test_hostile_timing_words_must_print_its_spawns(rulebook: Rulebook):
-    problems = _problems(_changed(rulebook, "campaign-hostile-timing", "early", spawns_at="1 swarm, 3 normal"))
-    assert any("row early: spawns_at has round 3" in problem for problem in problems), problems
+    # The words print each round from its cell, so a changed tier is what they can contradict.
+    problems = _problems(_changed(rulebook, "campaign-hostile-timing", "early", later_tier="elite"))
+    assert any("row early: a spawn at round 2 (elite)" in problem for problem in problems), problems
 
 
 def test_loot_numbers_must_match_their_words(rulebook: Rulebook):
-    problems = _problems(_changed(rulebook, "campaign-loot-layout", "scattered", markers=6))
-    problems += _problems(_changed(rulebook, "campaign-loot-modifiers", "decoys", search_dt=2))
+    # The words print the row's cell: a changed cell changes them, and words typed by hand contradict it.
+    assert not _problems(_changed(rulebook, "campaign-loot-layout", "scattered", markers=6))
+    problems = []
+    for name, key, column, cells in (("campaign-loot-layout", "scattered", "rule", {"markers": 6}),
+                                     ("campaign-loot-modifiers", "decoys", "effect", {"search_dt": 2})):
+        words = _table(rulebook, name).row(key).text(column)
+        typed = Text({lang: table_words(words, rulebook, lang) for lang in words.values})
+        problems += _problems(_changed(rulebook, name, key, **cells, **{column: typed}))
     assert any("row scattered: markers is" in problem for problem in problems), problems
     assert any("row decoys: search_dt is" in problem for problem in problems), problems

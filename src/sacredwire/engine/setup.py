@@ -20,6 +20,8 @@ SETUP_TABLES = ("deployment", "coworker-setup", "coworker-modifiers", "hostile-t
                 "loot-layout", "loot-modifiers")
 # Rolled each time hostiles spawn (K1.2), not once at setup.
 SPAWN_LOCATION = "spawn-location"
+# A Hostile Timing row's two spawns: the round and the tier of each, in order.
+SPAWN_COLUMNS = ("round", "tier", "later_round", "later_tier")
 
 
 @dataclass(frozen=True)
@@ -42,24 +44,6 @@ class Spawn:
 
     round: int
     tier: str
-
-
-def parse_spawns(cell: str) -> tuple[Spawn, ...]:
-    """A Hostile Timing row's spawns, ``"1 swarm, 2 normal"`` (round and tier, in order).
-
-    >>> parse_spawns("2 normal, 4 elite")
-    (Spawn(round=2, tier='normal'), Spawn(round=4, tier='elite'))
-    """
-    spawns = []
-    for part in str(cell).split(","):
-        words = part.split()
-        if len(words) != 2 or not words[0].isdigit():
-            raise ValueError(f"{part.strip()!r} is not a round and a tier (\"2 normal\")")
-        spawns.append(Spawn(int(words[0]), words[1]))
-    rounds = [spawn.round for spawn in spawns]
-    if rounds != sorted(rounds):
-        raise ValueError(f"the spawns {cell!r} are not in round order")
-    return tuple(spawns)
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,6 @@ Every roll comes from one ``random.Random(seed)``, so a seed is a mission.
 from __future__ import annotations
 
 import random
-import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -29,8 +28,8 @@ MISSION_TABLE = "mission-table"
 # K1.3: Spawn Location is rolled at every spawn, not once: once per spawn the Hostile Timing row lists.
 SPAWN_TABLE = "campaign-spawn-location"
 TIMING_TABLE = "campaign-hostile-timing"
-# The English words of a Hostile Timing row name each spawn by its round ("Round 2 (Normal tier)").
-_SPAWN_ROUND = re.compile(r"\bRound (\d+)")
+# A Hostile Timing row's spawn rounds: two tiers that spawn in one round spawn at one location.
+SPAWN_ROUND_COLUMNS = ("round", "later_round")
 # K1.4: the Defender's advantage tables, by the Evidence Gap Advantages column that counts its rolls.
 ADVANTAGE_TABLES = {"setup": "setup-advantages", "tactical": "tactical-advantages"}
 
@@ -167,9 +166,8 @@ class MissionRoller:
 
 
 def spawn_rounds(cells: Any) -> list[int]:
-    words = cells.get("spawns")
-    english = words["en"] if isinstance(words, Text) else str(words or "")
-    return [int(number) for number in _SPAWN_ROUND.findall(english)]
+    """The distinct rounds a Hostile Timing row spawns in, in order: one Spawn Location roll each."""
+    return sorted({int(cells[column]) for column in SPAWN_ROUND_COLUMNS if cells.get(column) is not None})
 
 
 def mission_text(mission: Mission, index: RuleIndex) -> str:
