@@ -108,7 +108,7 @@ def _spawns(reader: _Reader, names: Mapping[str, Mapping[str, str]]) -> dict[str
     return spawns
 
 
-def _setup(reader: _Reader, names: Mapping[str, Mapping[str, str]]) -> SetupTables:
+def _setup(reader: _Reader, names: Mapping[str, Mapping[str, str]], numbers: RuleNumbers) -> SetupTables:
     tables = {name: _rolled(reader, CAMPAIGN_PREFIX + name) for name in (*SETUP_TABLES, SPAWN_LOCATION)}
     table = reader.table(f"{CAMPAIGN_PREFIX}loot-layout", ("rule", "markers"))
     markers = {row.key: reader.stated(table, row, "rule", LOOT_MARKERS).get("markers", 0) for row in table.rows}
@@ -116,7 +116,8 @@ def _setup(reader: _Reader, names: Mapping[str, Mapping[str, str]]) -> SetupTabl
     search_dt = {row.key: reader.stated(table, row, "effect", LOOT_SEARCH_DT).get("search_dt", 0)
                  for row in table.rows}
     return SetupTables(tables, _spawns(reader, names), markers, search_dt,
-                       _rolled(reader, "setup-advantages"), _rolled(reader, "tactical-advantages"))
+                       _rolled(reader, "setup-advantages"), _rolled(reader, "tactical-advantages"),
+                       numbers.spawn_delay)
 
 
 def _unit(reader: _Reader, table: Table, row: Row, faction: str, tiers: tuple[UnitTier, ...],
@@ -277,7 +278,7 @@ def _effects(reader: _Reader, rulebook: Rulebook, numbers: RuleNumbers
 def adapt_book(reader: _Reader, rulebook: Rulebook, items: Mapping[str, Item], numbers: RuleNumbers) -> Book:
     """Read the rest of the tables the engine models; what it cannot trust goes to ``reader.problems``."""
     tiers, names = _tiers(reader)
-    setup = _setup(reader, names)
+    setup = _setup(reader, names, numbers)
     units = _units(reader, rulebook, tiers, names)
     behaviours = {str(table_id)[:-len(BEHAVIOUR_SUFFIX)] for table_id in rulebook.tables
                   if str(table_id).endswith(BEHAVIOUR_SUFFIX)}

@@ -143,8 +143,9 @@ def test_setup_reads_spawns_markers_and_search_dt(rulebook: Rulebook, rules: Rul
             [(timing_row.cells["round"], timing_row.cells["tier"]),
              (timing_row.cells["later_round"], timing_row.cells["later_tier"])]
         assert setup.faction == _table(rulebook, "campaign-hostile-type").rows[index].key
-        delayed = game_setup(rules.book.setup, faces, spawn_delay=1)
-        assert delayed.spawns[0].round == setup.spawns[0].round + 1 and delayed.spawns[1:] == setup.spawns[1:]
+        delayed = game_setup(rules.book.setup, faces, delayed=True)
+        assert delayed.spawns[0].round == setup.spawns[0].round + rules.numbers.spawn_delay
+        assert delayed.spawns[1:] == setup.spawns[1:]
     assert games == len(layout.rows)
 
 

@@ -87,6 +87,7 @@ class RuleNumbers:
     succession_armor_step: int
     sell_share: int
     victory_types: int
+    spawn_delay: int
 
     @property
     def shooting_penalties(self) -> Mapping[str, int]:
@@ -150,6 +151,7 @@ SOURCES: Mapping[str, tuple[str, str]] = MappingProxyType({
     "succession_armor_step": ("K3.7", "armor_step"),
     "sell_share": ("K3.8", "sell_share"),
     "victory_types": ("K3.9", "victory_types"),
+    "spawn_delay": ("K1.4", "spawn_delay"),
 })
 
 # Numbers the rules state in a table's cell and the prose of other sections restates through a field of

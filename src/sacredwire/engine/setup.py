@@ -56,6 +56,8 @@ class SetupTables:
     loot_search_dt: Mapping[str, int]
     setup_advantages: RolledTable
     tactical_advantages: RolledTable
+    # Rounds a Tactical Advantage pushes the first spawn back (K1.4).
+    spawn_delay: int
 
 
 @dataclass(frozen=True)
@@ -73,16 +75,17 @@ class GameSetup:
         return self.rows["hostile-type"]
 
 
-def game_setup(setup: SetupTables, faces: Mapping[str, int], spawn_delay: int = 0) -> GameSetup:
-    """K1.2: one d6 on each mission generator table; ``spawn_delay`` rounds push the first spawn back (K1.4)."""
+def game_setup(setup: SetupTables, faces: Mapping[str, int], delayed: bool = False) -> GameSetup:
+    """K1.2: one d6 on each mission generator table; when ``delayed`` (the Tactical Advantage that delays
+    the first spawn, K1.4), the first spawn comes the tables' ``spawn_delay`` rounds later."""
     missing = [name for name in SETUP_TABLES if name not in faces]
     if missing:
         raise ValueError(f"setup rolls on {', '.join(missing)} too")
     rows = {name: setup.tables[name].roll(faces[name]) for name in SETUP_TABLES}
     spawns = setup.spawns[rows["hostile-timing"]]
-    if spawn_delay:
+    if delayed:
         first, *rest = spawns
-        spawns = (Spawn(first.round + spawn_delay, first.tier), *rest)
+        spawns = (Spawn(first.round + setup.spawn_delay, first.tier), *rest)
     return GameSetup(rows, spawns, setup.loot_markers.get(rows["loot-layout"], 0),
                      setup.loot_search_dt.get(rows["loot-modifiers"], 0))
 
