@@ -37,6 +37,10 @@ def changed(tmp_path_factory: pytest.TempPathFactory, layout_cache: Path) -> Pat
                        "        dt: null\n        reach: 1\n",
                  "        es: 'A {$table.actions.interact.reach}\". Recoge un objetivo o un arma caída'}\n"
                  "        dt: null\n        reach: 2\n")
+    # The Examine example claims Interact's reach, which the engine now computes as 2: the designer
+    # updates its claim when the check says so, as here.
+    replace_once(project / "content/examples/missions.yaml", "    claims: {reach: 1, total: 11,",
+                 "    claims: {reach: 2, total: 11,")
     replace_once(project / "content/rules.yaml", "    synergy_range: {value: 6,", "    synergy_range: {value: 8,")
     weapons = project / "content/tables/requisitions-weapons.yaml"
     replace_once(weapons, "        name: {en: Cable Whip, es: Látigo de Cable}\n        damage: d6\n",
