@@ -129,14 +129,14 @@ def test_every_line_break_norm_an_entry_may_name_is_one_the_typesetter_has() -> 
 
 
 def test_the_faces_a_special_re_rolls_are_read_with_each_language_s_entry(tmp_path: Path) -> None:
-    """"Repite los 1 y 3" where the cell and the English say 1s and 2s: the Spanish entry's pattern reads it."""
+    """"Repite los 1 y 3" typed by hand where the cell and the English say 1s and 2s: the Spanish entry's
+    pattern reads it."""
     project = copy_project(tmp_path)
     path = project / "content/tables/requisitions-armor.yaml"
     text = path.read_text(encoding="utf-8")
-    row = ("name: {en: Reinforced Plating, es: Blindaje Reforzado}\n        cost: 14\n        move: null\n"
-           "        special: {en: Re-roll 1s and 2s on Defense, es: Repite los 1 y 2 en Defensa}")
-    assert text.count(row) == 1
-    path.write_text(text.replace(row, row.replace("1 y 2", "1 y 3")), encoding="utf-8")
+    spanish = 'es: "Repite los {$rule.A2.reroll_low} y {$table.medium-armor.reinforced-plating.defense_reroll} en Defensa"'
+    assert text.count(spanish) == 1
+    path.write_text(text.replace(spanish, 'es: "Repite los {$rule.A2.reroll_low} y 3 en Defensa"'), encoding="utf-8")
 
     problems = adapt_rules(load_rulebook(project)).problems
 

@@ -124,6 +124,7 @@ def test_spawn_location_is_rolled_once_per_round_the_timing_prints(roller: Missi
     assert rows
     for row in rows:
         words = row.text("spawns")
+        assert words.values
         for lang in words.values:
             printed = [int(number) for number in re.findall(r"\b(?:Round|[Rr]onda) (\d+)", table_words(words, rulebook, lang))]
             assert printed == spawn_rounds(row.cells), (row.key, lang, printed)
