@@ -11,11 +11,15 @@ import html
 import math
 import re
 from collections.abc import Mapping
+from pathlib import Path
 
+from .board_labels import LEADING, Box, Fonts, Placed, Wanted, place_labels, set_lines, wrap
+from .diagnostics import ContentError
 from .ids import RuleId
 from .markup import FIELD_PATTERN
 from .model import RuleParameter
 from .model.boards import MARKERS, Board, BoardItem, Boards, Rect
+from .text_width import DISPLAY, font_metrics
 
 Parameters = Mapping[tuple[RuleId, str], RuleParameter]
 
@@ -52,6 +56,14 @@ VIEW = (-40, -24, 320, 320)
 LEGEND_COLUMNS = (-38, 122)
 LEGEND_ROWS = (266, 278, 290)
 LEGEND_SLOTS = len(LEGEND_COLUMNS) * len(LEGEND_ROWS)
+LEGEND_SIZE = 7.5
+# From one row of one-line entries to the next; an entry's words start this far right of its column.
+LEGEND_PITCH = LEGEND_ROWS[1] - LEGEND_ROWS[0]
+LEGEND_TEXT = 23
+# How wide an entry's line may be: clear of the next column's swatch.
+LEGEND_WIDTH = LEGEND_COLUMNS[1] - LEGEND_COLUMNS[0] - LEGEND_TEXT - 4
+# The edges' names: their size and letter spacing, and the room kept at the view's sides.
+EDGE_SIZE, EDGE_SPACING, EDGE_MARGIN = 10, 0.5, 2
 STRIP = 10  # a standard deployment zone's strip along its edge, as drawn
 # Greys only: the print editions turn them into black ink.
 DEPLOY, DEEP, ZONE, TERRAIN, TERRAIN_EDGE, GRID_GREY, ENEMY = (
@@ -159,8 +171,14 @@ def _label(words: str, x: float, y: float, anchor: str = "middle", size: float =
             f'{html.escape(words, quote=False)}</text>')
 
 
-def _item(item: BoardItem, lang: str, parameters: Parameters) -> str:
-    """One item in board units, with its label."""
+def _set(label: Placed) -> str:
+    """A placed label's lines, one ``<text>`` each (so each gets its own halo)."""
+    return "".join(_label(line, label.x, label.y + index * LEADING * label.size, label.anchor, label.size,
+                          label.bold) for index, line in enumerate(label.lines))
+
+
+def _item(item: BoardItem, lang: str, parameters: Parameters) -> tuple[str, Wanted | None]:
+    """One item's drawing in board units, and its label where the board places it (set later, with the others)."""
     points = [(x * UNIT, y * UNIT) for x, y in item.points]
     x, y = points[0] if points else (0.0, 0.0)
     radius = item.radius * UNIT
@@ -233,9 +251,10 @@ def _item(item: BoardItem, lang: str, parameters: Parameters) -> str:
             anchor = "end"
         size = 7 if kind in ("track", "steps", "arrow", "text", "spawn") else 8
         bold = kind in ("radius", "spacing", "edge_distance", "depth", "quadrant")
-        out.append(_label(words, lx, ly, anchor, size, bold))
-    # Grouped and named by what it is, so a reader of the file (and a test) can tell the items apart.
-    return f'<g class="item {kind}">{"".join(out)}</g>'
+        # Above what it names (a marker, a radius): a longer label grows up, away from it.
+        upward = bool(points) and ly < points[0][1]
+        return "".join(out), Wanted(words, lx, ly, anchor, size, bold, upward, item.location)
+    return "".join(out), None
 
 
 def _obstacles(item: BoardItem, lang: str) -> list[tuple[float, float, float, float]]:
@@ -315,12 +334,91 @@ def legend_kinds(board: Board) -> list[str]:
     return [*standard, *(entry.draw for entry in board.legend), "terrain", "grid"]
 
 
-def draw_board(board: Board, boards: Boards, lang: str, parameters: Parameters) -> str:
-    """``board`` as an inline SVG in ``lang``: the 24" board at 10 units to the inch, with its legend."""
+def _legend_texts(board: Board, boards: Boards, lang: str, parameters: Parameters) -> list[str]:
+    """The words of a board's legend lines in ``lang``, in the order of :func:`legend_kinds`."""
+    standard = [] if board.deployment.depth else [boards.words["deployment"][lang]]
+    return [_fill_fields(text, parameters) for text in
+            [*standard, *(entry.text[lang] for entry in board.legend), boards.words["terrain"][lang],
+             boards.words["grid"][lang]]]
+
+
+def _legend(board: Board, boards: Boards, lang: str, parameters: Parameters, fonts: Fonts) -> tuple[str, float]:
+    """The legend in ``lang`` and the lowest point of its words.
+
+    Two columns; a line too long for its column wraps, and its row is as deep as
+    the longest language needs, so the drawing is the same in every language.
+    """
+    measure = fonts.face(bold=False)
+    kinds = legend_kinds(board)
+    set_in = {language: [wrap(text, LEGEND_WIDTH, measure, LEGEND_SIZE)
+                         for text in _legend_texts(board, boards, language, parameters)]
+              for language in board.description.values}
+    for language, entries in set_in.items():
+        for lines in entries:
+            wide = next((line for line in lines if measure.width(line, LEGEND_SIZE) > LEGEND_WIDTH), None)
+            if wide is not None:
+                raise ContentError(board.location, f"board {board.id}: the {language} legend words {wide!r} "
+                                                   f"are wider than a legend column, {LEGEND_WIDTH} units")
+    depths = [max(len(entries[index]) for entries in set_in.values()) for index in range(len(kinds))]
+    leading = LEADING * LEGEND_SIZE
+    out = [f'<g class="legend" text-anchor="start" font-size="{_n(LEGEND_SIZE)}">']
+    top, bottom = float(LEGEND_ROWS[0]), 0.0
+    for first in range(0, len(kinds), len(LEGEND_COLUMNS)):
+        row = range(first, min(first + len(LEGEND_COLUMNS), len(kinds)))
+        for index in row:
+            column = LEGEND_COLUMNS[index % len(LEGEND_COLUMNS)]
+            out.append(_swatch(kinds[index], column + 9, top + (depths[index] - 1) * leading / 2))
+            for number, line in enumerate(set_in[lang][index]):
+                out.append(f'<text x="{column + LEGEND_TEXT}" y="{_n(top + 3 + number * leading)}">'
+                           f'{html.escape(line, quote=False)}</text>')
+        deepest = max(depths[index] for index in row)
+        bottom = top + 3 + (deepest - 1) * leading + measure.descent * LEGEND_SIZE
+        top += LEGEND_PITCH + (deepest - 1) * leading
+    out.append("</g>")
+    return "\n".join(out), bottom
+
+
+def _edges(board: Board, boards: Boards, lang: str, parameters: Parameters, fonts: Fonts,
+           view_width: float) -> str:
+    """The names of the board's four edges, each checked to fit along its side."""
+    words = {key: _fill_fields(text[lang], parameters) for key, text in boards.words.items()}
+    edges = {"top": words["opponent_edge"], "bottom": words["your_edge"], "left": words["side_edge"],
+             "right": words["side_edge"]}
+    edges.update({edge: _fill_fields(text[lang], parameters) for edge, text in board.edges.items()})
+    display = font_metrics(fonts.directory / DISPLAY)
+    for edge, name in edges.items():
+        # Above and under the board, a name may reach into the margins; beside it, it runs along the side.
+        room = view_width - 2 * EDGE_MARGIN if edge in ("top", "bottom") else SIDE
+        if display.width(name, EDGE_SIZE, EDGE_SPACING) > room:
+            raise ContentError(board.location, f"board {board.id}: the {lang} name of its {edge} edge, {name!r}, "
+                                               f"is longer than the edge ({room:g} units): shorten it")
+    return "\n".join([
+        f'<g class="edge" font-family="SW Display" font-size="{EDGE_SIZE}" letter-spacing="{EDGE_SPACING}">',
+        f'<text x="{SIDE // 2}" y="-8">{html.escape(edges["top"], quote=False)}</text>',
+        f'<text x="{SIDE // 2}" y="{SIDE + 16}">{html.escape(edges["bottom"], quote=False)}</text>',
+        f'<text transform="translate(-10 {SIDE // 2}) rotate(-90)">{html.escape(edges["left"], quote=False)}'
+        f'</text>',
+        f'<text transform="translate({SIDE + 10} {SIDE // 2}) rotate(90)">'
+        f'{html.escape(edges["right"], quote=False)}</text>',
+        "</g>"])
+
+
+def draw_board(board: Board, boards: Boards, lang: str, parameters: Parameters, fonts_dir: Path) -> str:
+    """``board`` as an inline SVG in ``lang``: the 24" board at 10 units to the inch, with its legend.
+
+    Its words are measured in the fonts of ``fonts_dir`` (the project's
+    ``templates/fonts``); words that cannot be set clear of each other and
+    within the board raise :class:`ContentError` at their line.
+    """
+    fonts = Fonts(fonts_dir)
     words = {key: _fill_fields(text[lang], parameters) for key, text in boards.words.items()}
     description = _fill_fields(board.description[lang], parameters)
     name = description.split(":", 1)[0]
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{" ".join(map(str, VIEW))}" width="100%" '
+    legend, legend_bottom = _legend(board, boards, lang, parameters, fonts)
+    # The view stays square (the page sets it at the text's width): a deeper legend widens it as much.
+    grow = max(0.0, legend_bottom + 1 - (VIEW[1] + VIEW[3]))
+    view = (VIEW[0] - grow / 2, VIEW[1], VIEW[2] + grow, VIEW[3] + grow)
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{" ".join(map(_n, view))}" width="100%" '
            f'role="img" aria-label="{html.escape(description)}" font-family="SW Sans" font-size="8" '
            f'text-anchor="middle">',
            f'<title>{html.escape(name)}: {html.escape(words["board"])}</title>',
@@ -341,34 +439,28 @@ def draw_board(board: Board, boards: Boards, lang: str, parameters: Parameters) 
         out.append(f'<rect x="{_n(piece.x * UNIT)}" y="{_n(piece.y * UNIT)}" width="{_n(piece.width * UNIT)}" '
                    f'height="{_n(piece.height * UNIT)}" fill="{TERRAIN}" stroke="{TERRAIN_EDGE}" '
                    f'stroke-width="0.8" class="terrain"/>')
+    # The deployment zones' names stay where they are: the items' labels are set around them.
     if deployment.depth and deployment.bottom_label and deployment.top_label:
         middle = SIDE - deployment.depth * UNIT / 2
-        out.append(_label(_fill_fields(deployment.bottom_label[lang], parameters), SIDE / 2, middle + 3, size=9,
-                          bold=True))
-        out.append(_label(_fill_fields(deployment.top_label[lang], parameters), SIDE / 2, 7.6, size=7, bold=True))
+        zones = [(_fill_fields(deployment.bottom_label[lang], parameters), middle + 3, 9.0),
+                 (_fill_fields(deployment.top_label[lang], parameters), 7.6, 7.0)]
     else:
-        out.append(_label(words["you"], SIDE / 2, SIDE - 2.4, size=7, bold=True))
-        out.append(_label(words["opponent"], SIDE / 2, 7.6, size=7, bold=True))
-    out.extend(_item(item, lang, parameters) for item in board.items)
+        zones = [(words["you"], SIDE - 2.4, 7.0), (words["opponent"], 7.6, 7.0)]
+    bounds = Box(0, 0, SIDE, SIDE)
+    fixed = [set_lines((zone,), SIDE / 2, y, "middle", size, True, fonts) for zone, y, size in zones]
+    for zone in fixed:
+        if not zone.box.within(bounds):
+            raise ContentError(board.location, f"board {board.id}: the {lang} deployment zone name "
+                                               f"{zone.words!r} is wider than the board: shorten it")
+        out.append(_set(zone))
+    drawn = [(item.draw, *_item(item, lang, parameters)) for item in board.items]
+    labels = iter(place_labels([label for _, _, label in drawn if label is not None], fixed, fonts, bounds, lang))
+    for kind, drawing, label in drawn:
+        text = _set(next(labels)) if label is not None else ""
+        # Grouped and named by what it is, so a reader of the file (and a test) can tell the items apart.
+        out.append(f'<g class="item {kind}">{drawing}{text}</g>')
     out.append(f'<rect x="0" y="0" width="{SIDE}" height="{SIDE}" fill="none" stroke="#000" stroke-width="2"/>')
-    edges = {"top": words["opponent_edge"], "bottom": words["your_edge"], "left": words["side_edge"],
-             "right": words["side_edge"]}
-    edges.update({edge: _fill_fields(text[lang], parameters) for edge, text in board.edges.items()})
-    out.append('<g class="edge" font-family="SW Display" font-size="10" letter-spacing="0.5">')
-    out.append(f'<text x="{SIDE // 2}" y="-8">{html.escape(edges["top"], quote=False)}</text>')
-    out.append(f'<text x="{SIDE // 2}" y="{SIDE + 16}">{html.escape(edges["bottom"], quote=False)}</text>')
-    out.append(f'<text transform="translate(-10 {SIDE // 2}) rotate(-90)">{html.escape(edges["left"], quote=False)}'
-               f'</text>')
-    out.append(f'<text transform="translate({SIDE + 10} {SIDE // 2}) rotate(90)">'
-               f'{html.escape(edges["right"], quote=False)}</text>')
-    out.append("</g>")
-    texts = ([words["deployment"]] if not deployment.depth else []) + \
-        [_fill_fields(entry.text[lang], parameters) for entry in board.legend] + [words["terrain"], words["grid"]]
-    out.append('<g class="legend" text-anchor="start" font-size="7.5">')
-    for index, (kind, text) in enumerate(zip(legend_kinds(board), texts, strict=True)):
-        column, row = LEGEND_COLUMNS[index % 2], LEGEND_ROWS[index // 2]
-        out.append(_swatch(kind, column + 9, row))
-        out.append(f'<text x="{column + 23}" y="{row + 3}">{html.escape(text, quote=False)}</text>')
-    out.append("</g>")
+    out.append(_edges(board, boards, lang, parameters, fonts, view[2]))
+    out.append(legend)
     out.append("</svg>")
     return "\n".join(out)

@@ -17,6 +17,7 @@ from typing import Any
 
 from ..colour import Cmyk
 from ..diagnostics import ContentError, Location
+from ..fontsetup import FONTS_DIR
 from ..ids import TableId, is_file_key
 from ..languages import known_codes
 from ..languages import use as use_languages
@@ -279,7 +280,7 @@ def load_rulebook(root: Path) -> Rulebook:
     parameters, checked_booklets, checked_tables = read_parameters(
         root, tuple(booklet.key for booklet in meta.booklets), tuple({table.file_name for table in tables.values()}))
     boards = read_boards(root, parameters, meta.languages, tables)
-    booklets = {key: with_boards(booklet, boards, parameters) for key, booklet in booklets.items()}
+    booklets = {key: with_boards(booklet, boards, parameters, root / FONTS_DIR) for key, booklet in booklets.items()}
     return Rulebook(
         root=str(root), meta=meta, glossary=_read_glossary(root), tables=tables,
         examples=_read_collection(root, "examples", read_example, "example"), booklets=booklets,

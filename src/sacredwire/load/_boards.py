@@ -240,8 +240,10 @@ def read_boards(root: Path, parameters: Parameters, languages: tuple[str, ...],
     return Boards(boards, tuple(terrain), words, markers)
 
 
-def with_boards(booklet: Booklet, boards: Boards, parameters: Parameters) -> Booklet:
+def with_boards(booklet: Booklet, boards: Boards, parameters: Parameters, fonts_dir: Path) -> Booklet:
     """``booklet`` with each ``{board:...}`` line replaced by the board's drawing in the booklet's language.
+
+    The drawing's words are measured in the fonts of ``fonts_dir``.
 
     The drawing becomes an inline SVG block, as a drawing written into the
     Markdown would be: every output that sets a mission's board finds it there.
@@ -258,7 +260,8 @@ def with_boards(booklet: Booklet, boards: Boards, parameters: Parameters) -> Boo
                     line = token.map[0] + 1 if token.map else found.location.line
                     raise ContentError(dataclasses.replace(found.location, line=line),
                                        f"no board {token.content!r} in {BOARDS_FILE}")
-                token = token.copy(type="html_block", content=draw_board(board, boards, booklet.lang, parameters))
+                token = token.copy(type="html_block", content=draw_board(board, boards, booklet.lang, parameters,
+                                                                         fonts_dir))
             tokens.append(token)
         return dataclasses.replace(found, tokens=tuple(tokens))
 
