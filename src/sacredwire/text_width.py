@@ -35,7 +35,7 @@ class FontMetrics:
         """The width of ``text`` on one line at ``size``, in the units of ``size``.
 
         >>> FontMetrics({"a": 0.5, " ": 0.25}, 0.6, 0.9, 0.2).width("a a", 10, letter_spacing=1)
-        15.0
+        15.5
         """
         ems = sum(self.advances.get(character, self.missing) for character in text)
         return ems * size + letter_spacing * len(text)
