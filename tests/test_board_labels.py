@@ -16,7 +16,7 @@ from functools import cache
 from pathlib import Path
 
 import pytest
-from conftest import PROJECT
+from conftest import PROJECT, copy_project, replace_once, run_sw28
 from doctests import run_doctests
 
 from sacredwire import text_width
@@ -167,6 +167,21 @@ def test_a_label_that_cannot_fit_even_wrapped_is_an_error_at_its_line() -> None:
         draw(relabelled(original, 3, {"en": one_word, "es": "corto"}))
     assert str(error.value).startswith(f"content/boards.yaml:{original.items[3].location.line}: ")
     assert "runs past the board" in error.value.message and one_word in error.value.message
+
+
+def test_the_build_stops_at_a_label_that_cannot_fit(tmp_path: Path) -> None:
+    # As a translator meets it: a word too long for its place, and the build names the line, sets nothing.
+    project = copy_project(tmp_path / "project")
+    boards_file = project / "content" / "boards.yaml"
+    replace_once(boards_file, 'es: "+1 paso: el tuyo"', f'es: "{"Incomprensibilidades" * 3}"')
+    line = next(number for number, text in enumerate(boards_file.read_text(encoding="utf-8").splitlines(), 1)
+                if "Incomprensibilidades" in text)
+    result = run_sw28("build", "missions", "--lang", "es", "--edition", "screen", "--out", str(tmp_path / "out"),
+                      cwd=project)
+    assert result.returncode == 2, result.stdout + result.stderr
+    assert f"content/boards.yaml:{line}: error: the es label" in result.stderr
+    assert "Traceback" not in result.stderr
+    assert not list((tmp_path / "out").rglob("*.pdf"))
 
 
 def test_two_labels_set_over_each_other_however_wrapped_are_an_error() -> None:

@@ -162,8 +162,9 @@ def place_labels(wanted: list[Wanted], fixed: list[Placed], fonts: Fonts, bounds
         for index, label in enumerate(wanted):
             options = _options(label, least[index], fonts, bounds)
             if not options:
-                raise ContentError(label.location, f"the {lang} label {label.words!r} runs past the board even "
-                                                   f"on {MAX_LINES} lines: shorten it or move it (label_at)")
+                raise ContentError(label.location, f"the {lang} label {label.words!r} runs past the board however "
+                                                   f"it is wrapped (at most {MAX_LINES} lines): shorten it or "
+                                                   f"move it (label_at)")
             taken = [*fixed, *placed]
             free = next((option for option in options
                          if not any(option.box.overlaps(other.box) for other in taken)), None)
