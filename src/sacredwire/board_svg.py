@@ -68,8 +68,8 @@ STRIP = 10  # a standard deployment zone's strip along its edge, as drawn
 # Greys only: the print editions turn them into black ink.
 DEPLOY, DEEP, ZONE, TERRAIN, TERRAIN_EDGE, GRID_GREY, ENEMY = (
     "#a8a8a8", "#cfcfcf", "#e4e4e4", "#c4c4c4", "#6e6e6e", "#b4b4b4", "#595959")
-# A label's width in inches per character at 8 units: what terrain keeps clear of.
-_CHAR_INCHES = 0.45
+# How far terrain keeps from a label's words, in inches.
+LABEL_CLEARANCE = 0.2
 
 
 def _n(value: float) -> str:
@@ -257,8 +257,8 @@ def _item(item: BoardItem, lang: str, parameters: Parameters) -> tuple[str, Want
     return "".join(out), None
 
 
-def _obstacles(item: BoardItem, lang: str) -> list[tuple[float, float, float, float]]:
-    """Where ``item`` and its label lie (inches, left top right bottom): terrain keeps clear of it."""
+def _obstacles(item: BoardItem) -> list[tuple[float, float, float, float]]:
+    """Where ``item`` lies (inches, left top right bottom): terrain keeps clear of it."""
     boxes = []
     pad = {"zone": item.radius, "reach": item.radius, "models": 0.7}.get(item.draw, 1.1)
     if item.draw in ("arrow", "spacing"):
@@ -271,23 +271,14 @@ def _obstacles(item: BoardItem, lang: str) -> list[tuple[float, float, float, fl
         boxes.append((x - 0.2, y - 0.6, x + item.count * 1.2 + 0.2, y + 0.6))
     elif item.draw not in ("centerline", "exit", "depth", "edge_distance", "radius", "text", "quadrant"):
         boxes += [(x - pad, y - pad, x + pad, y + pad) for x, y in item.points]
-    if item.label is not None:
-        width = max(len(words) for words in item.label.values.values()) * _CHAR_INCHES
-        if item.label_at is not None:
-            x, y = item.label_at
-        elif item.draw in ("track", "steps"):
-            x, y = item.points[0][0] + item.count * 1.2 + 0.3, item.points[0][1]
-        else:
-            x, y = item.points[0] if item.points else (12, 12)
-        left = {"start": x, "middle": x - width / 2, "end": x - width}[
-            "start" if item.draw in ("track", "steps") and item.label_at is None else item.anchor]
-        boxes.append((left - 0.2, y - 1.0, left + width + 0.2, y + 0.4))
     return boxes
 
 
-def _clear_terrain(board: Board, boards: Boards, lang: str) -> list[Rect]:
-    """The shared terrain, less the pieces that would cover one of this board's markers, zones or labels."""
-    taken = [box for item in board.items for box in _obstacles(item, lang)]
+def _clear_terrain(board: Board, boards: Boards, labels: list[Box]) -> list[Rect]:
+    """The shared terrain, less the pieces that would cover one of this board's markers, zones or ``labels``."""
+    taken = [box for item in board.items for box in _obstacles(item)]
+    taken += [(box.left / UNIT - LABEL_CLEARANCE, box.top / UNIT - LABEL_CLEARANCE,
+               box.right / UNIT + LABEL_CLEARANCE, box.bottom / UNIT + LABEL_CLEARANCE) for box in labels]
     if board.deployment.depth:
         taken.append((0, 24 - board.deployment.depth, 24, 24))
     return [piece for piece in boards.terrain
@@ -403,6 +394,29 @@ def _edges(board: Board, boards: Boards, lang: str, parameters: Parameters, font
         "</g>"])
 
 
+def _set_labels(board: Board, boards: Boards, lang: str, parameters: Parameters,
+                fonts: Fonts) -> tuple[list[Placed], list[tuple[str, str, Placed | None]]]:
+    """The deployment zones' names, and each item's kind, drawing and label, set in ``lang``."""
+    words = {key: _fill_fields(text[lang], parameters) for key, text in boards.words.items()}
+    deployment = board.deployment
+    # The deployment zones' names stay where they are: the items' labels are set around them.
+    if deployment.depth and deployment.bottom_label and deployment.top_label:
+        middle = SIDE - deployment.depth * UNIT / 2
+        zones = [(_fill_fields(deployment.bottom_label[lang], parameters), middle + 3, 9.0),
+                 (_fill_fields(deployment.top_label[lang], parameters), 7.6, 7.0)]
+    else:
+        zones = [(words["you"], SIDE - 2.4, 7.0), (words["opponent"], 7.6, 7.0)]
+    bounds = Box(0, 0, SIDE, SIDE)
+    fixed = [set_lines((zone,), SIDE / 2, y, "middle", size, True, fonts) for zone, y, size in zones]
+    for zone in fixed:
+        if not zone.box.within(bounds):
+            raise ContentError(board.location, f"board {board.id}: the {lang} deployment zone name "
+                                               f"{zone.words!r} is wider than the board: shorten it")
+    drawn = [(item.draw, *_item(item, lang, parameters)) for item in board.items]
+    labels = iter(place_labels([label for _, _, label in drawn if label is not None], fixed, fonts, bounds, lang))
+    return fixed, [(kind, drawing, next(labels) if label is not None else None) for kind, drawing, label in drawn]
+
+
 def draw_board(board: Board, boards: Boards, lang: str, parameters: Parameters, fonts_dir: Path) -> str:
     """``board`` as an inline SVG in ``lang``: the 24" board at 10 units to the inch, with its legend.
 
@@ -435,30 +449,20 @@ def draw_board(board: Board, boards: Boards, lang: str, parameters: Parameters, 
                    f'class="grid"/>')
         out.append(f'<line x1="0" y1="{at}" x2="{SIDE}" y2="{at}" stroke="{GRID_GREY}" stroke-width="0.8" '
                    f'class="grid"/>')
-    for piece in _clear_terrain(board, boards, lang):
+    # Set in every language before the terrain is drawn: it keeps clear of the words of each, so the
+    # drawing is the same in all of them.
+    sets = {language: _set_labels(board, boards, language, parameters, fonts) for language in board.description.values}
+    fixed, drawn = sets[lang]
+    for piece in _clear_terrain(board, boards, [label.box for _, items in sets.values()
+                                                 for _, _, label in items if label is not None]):
         out.append(f'<rect x="{_n(piece.x * UNIT)}" y="{_n(piece.y * UNIT)}" width="{_n(piece.width * UNIT)}" '
                    f'height="{_n(piece.height * UNIT)}" fill="{TERRAIN}" stroke="{TERRAIN_EDGE}" '
                    f'stroke-width="0.8" class="terrain"/>')
-    # The deployment zones' names stay where they are: the items' labels are set around them.
-    if deployment.depth and deployment.bottom_label and deployment.top_label:
-        middle = SIDE - deployment.depth * UNIT / 2
-        zones = [(_fill_fields(deployment.bottom_label[lang], parameters), middle + 3, 9.0),
-                 (_fill_fields(deployment.top_label[lang], parameters), 7.6, 7.0)]
-    else:
-        zones = [(words["you"], SIDE - 2.4, 7.0), (words["opponent"], 7.6, 7.0)]
-    bounds = Box(0, 0, SIDE, SIDE)
-    fixed = [set_lines((zone,), SIDE / 2, y, "middle", size, True, fonts) for zone, y, size in zones]
     for zone in fixed:
-        if not zone.box.within(bounds):
-            raise ContentError(board.location, f"board {board.id}: the {lang} deployment zone name "
-                                               f"{zone.words!r} is wider than the board: shorten it")
         out.append(_set(zone))
-    drawn = [(item.draw, *_item(item, lang, parameters)) for item in board.items]
-    labels = iter(place_labels([label for _, _, label in drawn if label is not None], fixed, fonts, bounds, lang))
     for kind, drawing, label in drawn:
-        text = _set(next(labels)) if label is not None else ""
         # Grouped and named by what it is, so a reader of the file (and a test) can tell the items apart.
-        out.append(f'<g class="item {kind}">{drawing}{text}</g>')
+        out.append(f'<g class="item {kind}">{drawing}{_set(label) if label is not None else ""}</g>')
     out.append(f'<rect x="0" y="0" width="{SIDE}" height="{SIDE}" fill="none" stroke="#000" stroke-width="2"/>')
     out.append(_edges(board, boards, lang, parameters, fonts, view[2]))
     out.append(legend)
