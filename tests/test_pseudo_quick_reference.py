@@ -73,9 +73,25 @@ def test_no_text_printed_over_other_text(pdf: Path) -> None:
     assert overprinted(pdf) == []
 
 
+# A block's band names the rule IDs it covers, three or more in a row as a range ("C4.10–C4.14").
+_ID_RANGE = re.compile(r"[CAIKM]\d+(?:\.\d+)*–[CAIKM]\d+(?:\.\d+)*")
+
+
+def _escaped(text: str, project: Path) -> list[str]:
+    """:func:`escaped`, knowing what else the quick reference prints in every language: rule-ID ranges,
+    and the book's version in each side's folio (content/book.yaml, one value for all languages)."""
+    version = str(yaml.safe_load((project / "content" / "book.yaml").read_text(encoding="utf-8"))["version"])
+    return [word for word in escaped(text, titles(project)) if word != version and not _ID_RANGE.fullmatch(word)]
+
+
 def test_no_string_escaped_translation(pdf: Path, pseudo_project_dir: Path) -> None:
-    headings = titles(pseudo_project_dir)
-    assert headings
+    assert titles(pseudo_project_dir)
     text = pdf_text(pdf)
     assert OPEN in text
-    assert escaped(text, headings) == []
+    assert _escaped(text, pseudo_project_dir) == []
+
+
+def test_a_broken_mark_on_it_would_be_found(pdf: Path, pseudo_project_dir: Path) -> None:
+    # The search above can fail on this very text: one string's opening mark lost, its words escape.
+    text = pdf_text(pdf)
+    assert _escaped(text.replace(OPEN, "", 1), pseudo_project_dir) != []

@@ -4,9 +4,9 @@ A page that does not fit its side at its type size (a longer language) is set
 again smaller, in tenths of a point, at the largest size that fits, down to
 where its smallest text reaches the layout file's ``smallest_type``. Pages
 break before each other, so a page is tried alone: a bisection between the
-floor and the size that did not fit, one single-page layout per try (about
-five for 8.8 pt down to 7.7 pt), then the whole sheet once at the sizes found.
-A language whose pages fit costs nothing more than one layout.
+floor and the size that did not fit, one single-page layout per try (four
+for 8.8 pt down to 7.7 pt, five from 9.8 pt), then the whole sheet once at the
+sizes found. A language whose pages fit costs nothing more than one layout.
 """
 
 from __future__ import annotations
@@ -104,19 +104,20 @@ class _Fitting:
         """The largest size in tenths from ``floor`` below ``too_big`` at which the page fits.
 
         Bisection: a page set smaller takes no more room, so one that fits at a
-        size fits at every smaller one.
+        size fits at every smaller one. The floor itself is tried only when no
+        size above it fits: a page that fits somewhere costs no try there.
         """
-        if floor >= too_big or not self.fits(number, floor):
-            raise LayoutError(f"{self.what}: page {number} {_DOES_NOT_FIT} (tried down to {floor / 10:.1f} pt, "
-                              f"where its smallest text reaches smallest_type in {LAYOUT_FILE})")
-        fits, does_not = floor, too_big
-        while does_not - fits > 1:
-            middle = (fits + does_not) // 2
+        low, does_not, tried = floor, too_big, False
+        while does_not - low > 1:
+            middle = (low + does_not) // 2
             if self.fits(number, middle):
-                fits = middle
+                low, tried = middle, True
             else:
                 does_not = middle
-        return fits
+        if low >= too_big or not (tried or self.fits(number, low)):
+            raise LayoutError(f"{self.what}: page {number} {_DOES_NOT_FIT} (tried down to {floor / 10:.1f} pt, "
+                              f"where its smallest text reaches smallest_type in {LAYOUT_FILE})")
+        return low
 
 
 def _floor(layout: QuickRefLayout, document: weasyprint.Document, typed: dict[int, float]) -> int:
