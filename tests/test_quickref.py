@@ -115,12 +115,14 @@ def test_summaries_are_printed_under_their_titles(out: Path) -> None:
 
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_no_text_below_minimum_size(out: Path, lang: str) -> None:
-    # The quick reference is read at the table: every word, folios and rule-ID labels too.
-    assert quickref_layout.MIN_TYPE_PT >= 7.5
+    # The quick reference is read at the table: every word, folios and rule-ID labels too. English and
+    # Spanish fit at their typed sizes, never set smaller, so nothing is below what the default type sets
+    # the tables at (7.5 pt), itself above the floor a page set smaller may reach.
+    assert read_layout(PROJECT).smallest_type <= 7.5
     pages = PdfReader(out / lang / "screen" / "quick-reference.pdf").pages
     assert pages
     for page in pages:
-        assert smallest_type(page) >= quickref_layout.MIN_TYPE_PT - 0.01
+        assert smallest_type(page) >= 7.5 - 0.01
 
 
 # The page's margins and column gap (templates/quickref/quickref.css).
@@ -180,7 +182,8 @@ def test_no_line_holds_only_a_broken_word(out: Path, lang: str) -> None:
 
 
 def test_a_page_type_size_is_read_and_bounded(tmp_path: Path) -> None:
-    text = "pages:\n  - type: {en: 9.5}\n    blocks: [{sections: [C4.7]}]\n  - blocks: [{tables: [falling]}]\n"
+    text = ("pages:\n  - type: {en: 9.5}\n    blocks: [{sections: [C4.7]}]\n  - blocks: [{tables: [falling]}]\n"
+            "smallest_type: 6.5\n")
     (tmp_path / "content").mkdir()
     (tmp_path / "content" / "quick-reference.yaml").write_text(text, encoding="utf-8")
     pages = read_layout(tmp_path).pages
@@ -194,9 +197,9 @@ def test_a_page_type_size_is_read_and_bounded(tmp_path: Path) -> None:
 def test_text_set_below_the_minimum_fails_the_layout(tmp_path: Path) -> None:
     project = copy_project(tmp_path / "project")
     css = project / "templates" / "quickref" / "quickref.css"
-    css.write_text(css.read_text(encoding="utf-8") + "\n.qr-folio { font-size: 7pt; }\n", encoding="utf-8")
+    css.write_text(css.read_text(encoding="utf-8") + "\n.qr-folio { font-size: 6pt; }\n", encoding="utf-8")
     context = RenderContext(load_rulebook(project), "en", PageMap(), {"paper": "a4"})
-    with pytest.raises(LayoutError, match=r"set at 7\.00 pt, below the 7\.5 pt minimum"):
+    with pytest.raises(LayoutError, match=r"set at 6\.00 pt, below the 6\.5 pt minimum"):
         quickref_layout.make_quickref(context, LayoutCache(tmp_path / "cache", project / "templates"))
 
 
@@ -267,8 +270,41 @@ def test_a_page_that_does_not_fit_fails(tmp_path: Path) -> None:
     path.write_text(source[:at] + "::: summary\n" + "Draw a token and activate a model. " * 150
                     + source[at + len("::: summary\n"):], encoding="utf-8")
     context = RenderContext(load_rulebook(project), "en", PageMap(), {"paper": "a4"})
-    with pytest.raises(LayoutError, match=rf"page {page} of content/quick-reference.yaml does not fit"):
+    with pytest.raises(LayoutError, match=rf"page {page} of content/quick-reference.yaml does not fit .*"
+                                          rf"\(tried down to \d\.\d pt, where its smallest text reaches "
+                                          rf"smallest_type"):
         quickref_layout.make_quickref(context, LayoutCache(tmp_path / "cache", project / "templates"))
+
+
+def test_a_page_typed_too_large_is_set_at_the_largest_size_that_fits(tmp_path: Path,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    # English fits at its typed sizes; at 11 pt its second page does not, so the layout sets it smaller:
+    # at the largest size in tenths that fits, and no larger than typed.
+    project = copy_project(tmp_path / "project")
+    path = project / "content" / "quick-reference.yaml"
+    source = path.read_text(encoding="utf-8")
+    typed = layout()["pages"][1]["type"]["en"]
+    path.write_text(source.replace(f"type: {{en: {typed}, ", "type: {en: 11, ", 1), encoding="utf-8")
+    context = RenderContext(load_rulebook(project), "en", PageMap(), {"paper": "a4"})
+    cache = LayoutCache(tmp_path / "cache", project / "templates")
+    made = quickref_layout.set_quickref(context, cache)
+    assert [(page.number, page.typed_pt) for page in made.smaller] == [(2, 11.0)]
+    size = made.smaller[0].set_pt
+    # It fitted at its own size before, so the size found is no smaller.
+    assert typed <= size < 11
+    assert made.note("en/quick-reference") == f"en/quick-reference: set smaller to fit its side: page 2 at {size:.1f} " \
+                                              f"pt (typed 11.0)"
+    fitting = quickref_layout._Fitting(context, project, "test")
+    tenths = round(size * 10)
+    assert fitting.fits(2, tenths) and not fitting.fits(2, tenths + 1)
+    assert made.laid_out.page_count == len(layout()["pages"])
+    # A build after it finds the same sizes in the cache, laying out nothing.
+    def no_layout(*args: object) -> None:
+        raise AssertionError("laid out again")
+
+    monkeypatch.setattr(quickref_layout, "lay_out", no_layout)
+    again = quickref_layout.set_quickref(context, cache)
+    assert again.smaller == made.smaller and again.laid_out.pdf == made.laid_out.pdf
 
 
 @pytest.mark.parametrize(("yaml_text", "message"), [
@@ -276,6 +312,13 @@ def test_a_page_that_does_not_fit_fails(tmp_path: Path) -> None:
     ("pages:\n" + "  - blocks: [{sections: [C4.7]}]\n" * 2, "C4.7 is listed twice"),
     ("pages:\n  - blocks: [{sections: [C4.7], colour: red}]\n  - blocks: [{tables: [falling]}]\n", "unknown key"),
     ("pages:\n  - blocks: [{title: {en: A}}]\n  - blocks: [{tables: [falling]}]\n", "no sections and no tables"),
+    # The floor of a page set smaller to fit: required, and a legible size.
+    ("pages:\n  - blocks: [{sections: [C4.7]}]\n  - blocks: [{tables: [falling]}]\n",
+     "quick reference layout has no 'smallest_type'"),
+    ("pages:\n  - blocks: [{sections: [C4.7]}]\n  - blocks: [{tables: [falling]}]\nsmallest_type: 5\n",
+     r"smallest_type must be 6\.0 to 7\.5 pt .*not 5$"),
+    ("pages:\n  - blocks: [{sections: [C4.7]}]\n  - blocks: [{tables: [falling]}]\nsmallest_type: small\n",
+     "smallest_type must be 6.0 to 7.5 pt .*not 'small'"),
 ])
 def test_layout_file_errors_name_the_place(tmp_path: Path, yaml_text: str, message: str) -> None:
     (tmp_path / "content").mkdir()
@@ -288,7 +331,8 @@ def test_layout_file_errors_name_the_place(tmp_path: Path, yaml_text: str, messa
 def test_a_listed_section_needs_a_summary(tmp_path: Path) -> None:
     project = copy_project(tmp_path / "project")
     (project / "content" / "quick-reference.yaml").write_text(
-        "pages:\n  - blocks: [{sections: [C0.2]}]\n  - blocks: [{tables: [falling]}]\n", encoding="utf-8")
+        "pages:\n  - blocks: [{sections: [C0.2]}]\n  - blocks: [{tables: [falling]}]\nsmallest_type: 6.5\n",
+        encoding="utf-8")
     context = RenderContext(load_rulebook(project), "en", PageMap(), {"paper": "a4"})
     with pytest.raises(LayoutError, match=r"C0.2 has no '::: summary' block"):
         quickref_layout.make_quickref(context, LayoutCache(tmp_path / "cache", project / "templates"))

@@ -143,7 +143,8 @@ def test_the_release_managers_day(tmp_path: Path) -> None:
     (project / "content/quick-reference.yaml").write_text(
         "pages:\n"
         "  - blocks:\n      - title: {en: Armor}\n        tables: [armor]\n"
-        "  - blocks:\n      - title: {en: Ties}\n        sections: [C1.2]\n", encoding="utf-8")
+        "  - blocks:\n      - title: {en: Ties}\n        sections: [C1.2]\n"
+        "smallest_type: 6.5\n", encoding="utf-8")
     _repository(project)
     git(project, "tag", "v0.9.0")
     _edit(project, "content/core-rules/en/01-basics.md", "Roll two dice.", "Roll three dice.")

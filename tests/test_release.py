@@ -36,7 +36,8 @@ def released_once(tmp_path: Path) -> Path:
     (project / "content/quick-reference.yaml").write_text(
         "pages:\n"
         "  - blocks:\n      - title: {en: Armor}\n        tables: [armor]\n"
-        "  - blocks:\n      - title: {en: Ties}\n        sections: [C1.2]\n", encoding="utf-8")
+        "  - blocks:\n      - title: {en: Ties}\n        sections: [C1.2]\n"
+        "smallest_type: 6.5\n", encoding="utf-8")
     (project / ".gitignore").write_text("build/\n")
     git(project, "init", "-q", "-b", "main")
     git(project, "add", "-A")

@@ -116,13 +116,14 @@ def _lay_out_booklet(job: BookletJob) -> LaidOut:
     return laid_out
 
 
-def _make(job: MakeJob) -> list[Artifact]:
+def _make(job: MakeJob) -> tuple[list[Artifact], list[str]]:
+    """The files of one job, and what its kind tells the designer about them."""
     assert _RULEBOOK is not None
     context = OutputContext(_RULEBOOK, job.lang, job.options, _cache(), job.langs, PageMap(job.pages),
                             job.booklets)
     artifacts = KINDS[job.kind].make(context, job.target)
     settle_memory()
-    return artifacts
+    return artifacts, context.notes
 
 
 Progress = Callable[[str], None]
@@ -279,12 +280,14 @@ def pin_source_date(rulebook: Rulebook) -> None:
 
 def build(rulebook: Rulebook, targets: Sequence[Target], langs: Sequence[str], out_dir: Path,
           progress: Progress = lambda message: None, workers: int | None = None,
-          options: BuildOptions | None = None, inputs: str | None = None, tally: Tally | None = None
-          ) -> list[Path]:
+          options: BuildOptions | None = None, inputs: str | None = None, tally: Tally | None = None,
+          note: Progress | None = None) -> list[Path]:
     """Build ``targets`` in ``langs`` into ``out_dir``; return the files written.
 
     ``progress`` hears each stage and every file written; ``tally`` each
-    document laid out or made, with the count done and expected.
+    document laid out or made, with the count done and expected; ``note``
+    (``progress`` if not given) what a kind tells the designer about a
+    document it made, such as a quick reference page set smaller to fit.
 
     ``inputs`` is the digest of everything the build reads (``build_record``):
     given, the build seeds its first pass with the last build's pages and
@@ -340,7 +343,7 @@ def build(rulebook: Rulebook, targets: Sequence[Target], langs: Sequence[str], o
                 make_jobs.append(MakeJob(target.kind, target.name, lang,
                                          KINDS[target.kind].languages(rulebook, langs, out_dir), pages, own,
                                          options))
-        futures: dict[tuple[str, str], list[Future[list[Artifact]]]] = {}
+        futures: dict[tuple[str, str], list[Future[tuple[list[Artifact], list[str]]]]] = {}
         for job in edition_jobs(make_jobs, workers):
             futures.setdefault((job.lang, job.target), []).append(pool.submit(_make, job))
         for lang in langs:
@@ -350,7 +353,14 @@ def build(rulebook: Rulebook, targets: Sequence[Target], langs: Sequence[str], o
             for target in targets:
                 if (lang, target.name) in futures:
                     progress(f"{lang}: making {target.name}")
-                    artifacts += [artifact for future in futures[(lang, target.name)] for artifact in future.result()]
+                    notes: list[str] = []
+                    for future in futures[(lang, target.name)]:
+                        files, said = future.result()
+                        artifacts += files
+                        notes += said
+                    # Each edition's job lays out (or finds in the cache) the same document: said once.
+                    for line in dict.fromkeys(notes):
+                        (note or progress)(line)
                     count.finished(f"{lang}: made {target.name}")
     # Beside the files, what each is for and where to send it.
     artifacts += edition_notes(rulebook, artifacts, out_dir, options.paper)

@@ -52,6 +52,10 @@ class BuildDisplay:
         elif not self.quiet:
             self.say(f"[{self._done}/{self._expected}] {message}" if self._expected else message)
 
+    def note(self, message: str) -> None:
+        """Something the designer should know about a file made (not a warning): kept on screen, unless quiet."""
+        self.say(message)
+
     def tally(self, done: int, expected: int, what: str) -> None:
         """A document done: the count moves; in a log, each only with ``-v``."""
         self._done, self._expected = done, expected

@@ -233,7 +233,7 @@ def build_command(args: argparse.Namespace, console: Console) -> int:
             written = build(rulebook, targets, langs, out_dir, progress=display.progress, workers=args.jobs,
                             options=BuildOptions(paper=args.paper, editions=editions, card_gutter_mm=args.gutter,
                                                  errata=errata, change_bars=change_bars),
-                            inputs=inputs, tally=display.tally)
+                            inputs=inputs, tally=display.tally, note=display.note)
     except BuildRefused as refused:
         for finding in refused.findings:
             console.print(str(finding), markup=False)

@@ -118,17 +118,41 @@ def overflowing_text(document: weasyprint.Document) -> list[str]:
     WeasyPrint lets an unbreakable table or word run past the margin without a
     warning; on a printed page that text is cut at the trim, so it is an error.
     """
-    problems = []
+    return [f"p. {number}: {text[:40]!r}" for number, text in text_past_margins(document)]
+
+
+def text_past_margins(document: weasyprint.Document, columns: bool = False) -> list[tuple[int, str]]:
+    """:func:`overflowing_text` as (page number, text) pairs.
+
+    With ``columns``, text inside a box set in columns must also stay inside
+    its column: past it, it prints over the next one.
+    """
+    problems: list[tuple[int, str]] = []
+
+    def walk(box: boxes.Box, number: int, left: float, right: float) -> None:
+        box = _laid_out(box)
+        if isinstance(box, boxes.TextBox) and (box.position_x < left or box.position_x + box.width > right):
+            problems.append((number, box.text))
+        split = columns and _in_columns(box)
+        for child in getattr(box, "children", ()):
+            if split and isinstance(child, boxes.BlockBox):
+                walk(child, number, child.content_box_x() - TOLERANCE_PX,
+                     child.content_box_x() + child.width + TOLERANCE_PX)
+            else:
+                walk(child, number, left, right)
+
     for number, page_box in _page_boxes(document):
         left = page_box.content_box_x() - TOLERANCE_PX
         right = page_box.content_box_x() + page_box.width + TOLERANCE_PX
         for child in page_box.children:
-            if isinstance(child, boxes.MarginBox):
-                continue
-            for box in _descendants(child):
-                if isinstance(box, boxes.TextBox) and (box.position_x < left or box.position_x + box.width > right):
-                    problems.append(f"p. {number}: {box.text[:40]!r}")
+            if not isinstance(child, boxes.MarginBox):
+                walk(child, number, left, right)
     return problems
+
+
+def _in_columns(box: boxes.Box) -> bool:
+    """Whether ``box`` is set in columns: WeasyPrint lays it out as one child box per column."""
+    return box.style["column_count"] != "auto" or box.style["column_width"] != "auto"
 
 
 def require_type_size(document: weasyprint.Document, minimum_pt: float, what: str) -> None:
@@ -146,7 +170,9 @@ def too_wide_tables(document: weasyprint.Document) -> list:
     A table's columns are as wide as their longest word; a language with longer
     words can need more than the measure. Such a table is set again allowing
     its cells to break words (the ``tight`` class in the stylesheet): a last
-    resort, which a table that fits never takes.
+    resort, which a table that fits never takes. In a box set in columns (the
+    quick reference's pages) the measure is the table's column: text past it
+    would print over the next column.
     """
     found: list = []
 
@@ -160,8 +186,13 @@ def too_wide_tables(document: weasyprint.Document) -> list:
             if not any(seen is table for seen in found):
                 found.append(table)
             return
+        split = _in_columns(box)
         for child in getattr(box, "children", ()):
-            walk(child, table, left, right)
+            if split and isinstance(child, boxes.BlockBox):
+                walk(child, table, child.content_box_x() - TOLERANCE_PX,
+                     child.content_box_x() + child.width + TOLERANCE_PX)
+            else:
+                walk(child, table, left, right)
 
     for _number, page_box in _page_boxes(document):
         left = page_box.content_box_x() - TOLERANCE_PX

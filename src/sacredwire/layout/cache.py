@@ -211,6 +211,28 @@ class LayoutCache:
             for _, stale in records[max_records:]:
                 stale.unlink(missing_ok=True)
 
+    def record(self, key: str) -> dict | None:
+        """The small JSON record stored under ``key`` (a decision whose inputs are in the key), if any."""
+        path = self.folder / "records" / f"{key}.json"
+        with self._lock(shared=True):
+            try:
+                value = json.loads(path.read_bytes())
+                os.utime(path)  # recently used: pruned last
+            except FileNotFoundError:
+                return None
+            except ValueError:
+                value = None
+        return value if isinstance(value, dict) else None
+
+    def put_record(self, key: str, value: dict, max_records: int = MAX_VERIFIED_RECORDS) -> None:
+        """Store a record; beyond ``max_records``, the least recently used go."""
+        folder = self.folder / "records"
+        with self._lock():
+            write_atomically(folder / f"{key}.json", json.dumps(value, sort_keys=True).encode())
+            records = sorted(((path.stat().st_mtime, path) for path in folder.iterdir()), reverse=True)
+            for _, stale in records[max_records:]:
+                stale.unlink(missing_ok=True)
+
     def _discard(self, key: str) -> None:
         for suffix in (".json", ".pdf"):
             (self.folder / f"{key}{suffix}").unlink(missing_ok=True)

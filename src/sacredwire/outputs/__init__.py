@@ -69,6 +69,8 @@ class OutputContext:
     pages: PageMap = field(default_factory=PageMap)
     # The booklets, laid out once with their final page numbers.
     booklets: Mapping[str, LaidOut] = field(default_factory=dict)
+    # What the build tells the designer about a document made (not a warning): a kind adds lines here.
+    notes: list[str] = field(default_factory=list)
 
     def render_context(self) -> RenderContext:
         return RenderContext(self.rulebook, self.lang, self.pages, self.options.render_options())

@@ -18,8 +18,13 @@ class QuickReferenceKind(OutputKind):
 
     def make(self, context: OutputContext, target: str) -> list[Artifact]:
         from ..editions import LaidOutDocument
-        from ..layout.quickref import make_quickref
+        from ..layout.quickref import set_quickref
 
-        laid_out = make_quickref(context.render_context(), context.cache)
+        quick_reference = set_quickref(context.render_context(), context.cache)
+        # A page set smaller than typed: the designer may prefer to move a block.
+        note = quick_reference.note(f"{context.lang}/{target}")
+        if note is not None:
+            context.notes.append(note)
         title = f"{context.rulebook.meta.title} · {context.render_context().gettext('Quick Reference')}"
-        return context.finish(LaidOutDocument("quick-reference", target, context.lang, title, laid_out.pdf))
+        return context.finish(LaidOutDocument("quick-reference", target, context.lang, title,
+                                              quick_reference.laid_out.pdf))

@@ -22,9 +22,15 @@ MIN_PAGES, MAX_PAGES = 2, 4
 MIN_COLUMNS, MAX_COLUMNS = 2, 5
 # The size of a page's running text, in points. Tables and rule-ID labels are
 # set smaller in proportion (templates/quickref/quickref.css): at the default
-# they are at the 7.5 pt minimum, so a page may only set its type larger, to
-# fill its columns to the foot.
+# they are at 7.5 pt, so a page may only be typed larger, to fill its columns
+# to the foot. A page that does not fit its side in some language is set
+# smaller by the layout, down to where its smallest text reaches the file's
+# ``smallest_type``.
 DEFAULT_TYPE_PT, MAX_TYPE_PT = 8.8, 11.0
+# The bounds of ``smallest_type``: at most what the default sets the tables at
+# (a larger floor would refuse the default itself), and no lower than 6 pt,
+# the smallest any print-legibility rule accepts.
+SMALLEST_TYPE_RANGE = (6.0, 7.5)
 
 
 @dataclass(frozen=True)
@@ -56,6 +62,10 @@ class Page:
 @dataclass(frozen=True)
 class QuickRefLayout:
     pages: tuple[Page, ...]
+    # The smallest size, in points, any text may be set at when a page is set
+    # smaller than its ``type`` to fit its side.
+    smallest_type: float
+    location: Location
 
 
 def _ids(fields: Fields, key: str, parse) -> tuple:
@@ -119,9 +129,19 @@ def read_layout(root: Path) -> QuickRefLayout:
     if not (root / LAYOUT_FILE).is_file():
         raise ContentError(Location(LAYOUT_FILE, 1), "no quick reference layout (see content/README.md)")
     fields = Fields(read_yaml(root / LAYOUT_FILE, LAYOUT_FILE), LAYOUT_FILE, "quick reference layout")
-    raw_pages = fields.only("pages").require("pages", list)
+    raw_pages = fields.only("pages", "smallest_type").require("pages", list)
     if not MIN_PAGES <= len(raw_pages) <= MAX_PAGES:
         raise fields.error(f"the quick reference has {MIN_PAGES} to {MAX_PAGES} pages, not {len(raw_pages)}")
     pages = tuple(_page(raw, number) for number, raw in enumerate(raw_pages, start=1))
     _no_repeats(pages)
-    return QuickRefLayout(pages)
+    return QuickRefLayout(pages, _smallest_type(fields), fields.location)
+
+
+def _smallest_type(fields: Fields) -> float:
+    """``smallest_type``: required, a number of points within :data:`SMALLEST_TYPE_RANGE`."""
+    low, high = SMALLEST_TYPE_RANGE
+    value = fields.get("smallest_type", required=True)
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not low <= value <= high:
+        raise fields.error(f"smallest_type must be {low} to {high} pt (the smallest text a page set smaller "
+                           f"to fit may print), not {value!r}")
+    return float(value)

@@ -132,21 +132,29 @@ def rendered_block(context: RenderContext, block: Block, anchor: str, sections: 
 
 
 @renderer("quick-reference")
-def render_quickref(context: RenderContext) -> str:
-    """Every page of the quick reference, in the context's language and paper."""
+def render_quickref(context: RenderContext, type_pt: Mapping[int, float] | None = None,
+                    only: int | None = None) -> str:
+    """Every page of the quick reference, in the context's language and paper.
+
+    ``type_pt`` sets a page (by number, from 1) at another type size than the
+    layout file's, as the fitting in ``layout/quickref.py`` does; ``only``
+    renders that one page alone, with its own number and folio, to try a size.
+    """
     layout = layout_for(context)
     sections = context.rulebook.sections(context.lang)
     prose = context.prose(PROSE_KEY)
     homes = table_homes(context.rulebook)
+    sizes = type_pt or {}
     pages = tuple(
         RenderedPage(
             number=number, title=page.title[context.lang] if page.title else None, columns=page.columns,
             blocks=tuple(rendered_block(context, block, f"qr-block-{number}-{index}", sections, prose, homes)
                          for index, block in enumerate(page.blocks, start=1)),
             anchor=f"qr-page-{number}",
-            type_pt=page.type_size(context.lang),
+            type_pt=sizes.get(number, page.type_size(context.lang)),
         )
         for number, page in enumerate(layout.pages, start=1)
+        if only is None or number == only
     )
     meta = context.rulebook.meta
     gettext = context.gettext
@@ -154,6 +162,7 @@ def render_quickref(context: RenderContext) -> str:
     template = context.env.get_template("quickref/quickref.html.j2")
     return template.render(
         book=meta, lang=context.lang, kind=f"quick-reference paper-{paper(context)}", pages=pages, name=name,
+        page_count=len(layout.pages),
         document_title=f"{meta.title} · {name}",
         description=gettext("Rule summaries and tables, with the ID of every full rule"),
     )
