@@ -19,8 +19,7 @@ from pathlib import Path
 import weasyprint
 
 from ..diagnostics import ContentError
-from ..render import RenderContext, render
-from ..render._qrlayout import LAYOUT_FILE, QuickRefLayout, read_layout
+from ..render import LAYOUT_FILE, QuickRefLayout, RenderContext, read_layout, render
 from . import LaidOut, LayoutError, anchors, lay_out, pdf_bytes
 from ._boxes import require_type_size, smallest_text, text_past_margins
 from .cache import LayoutCache

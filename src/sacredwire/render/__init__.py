@@ -28,13 +28,13 @@ from ._i18n import translations
 from ._markdown import ProseRenderer, XRefStyle, is_drawing
 from ._odds import odds_table
 from ._placement import table_homes
-from ._qrlayout import LAYOUT_FILE
+from ._qrlayout import LAYOUT_FILE, QuickRefLayout, read_layout
 from ._typography import Typesetter
 from .pages import PageMap
 
 # What other packages use; the modules named with a leading underscore stay this package's own.
-__all__ = ["LAYOUT_FILE", "PANEL_WIDTH", "PageMap", "ProseRenderer", "RENDERERS", "RenderContext", "XRefStyle",
-           "is_drawing", "render", "table_homes", "translations"]
+__all__ = ["LAYOUT_FILE", "PANEL_WIDTH", "PageMap", "ProseRenderer", "QuickRefLayout", "RENDERERS", "RenderContext",
+           "XRefStyle", "is_drawing", "read_layout", "render", "table_homes", "translations"]
 
 
 @dataclass(frozen=True)
