@@ -34,6 +34,7 @@ _GROWTH = 0.35
 # a regular expression's escapes.
 _PROTECTED = re.compile(r"\{[^{}\n]*\}|<!--.*?-->|<[^<>\n]+>|%\([a-z_]+\)[sd]|\\.|https?://\S+|`[^`\n]*`")
 _WORD = re.compile(r"[A-Za-z]+")
+_NOT_A_RULE = re.compile(r"\{not-a-rule:([^{}\n]+)\}")
 
 
 def _word(word: str) -> str:
@@ -50,13 +51,16 @@ def _word(word: str) -> str:
 def words(text: str) -> str:
     """``text`` with every word outside the protected pieces accented and longer, no marks.
 
-    >>> words("Roll {C1.2} twice, %(page)s")
-    'Róóll {C1.2} twííçéé, %(page)s'
+    >>> words("Roll {C1.2} twice, %(page)s"), words("{not-a-rule:Two} models")
+    ('Róóll {C1.2} twííçéé, %(page)s', '{not-a-rule:Twóó} móódééls')
     """
     out, last = [], 0
     for match in _PROTECTED.finditer(text):
         out.append(_WORD.sub(lambda word: _word(word.group()), text[last:match.start()]))
-        out.append(match.group())
+        # Words kept from the number checks ({not-a-rule:Two missions}) are prose all the same: a
+        # translator translates them ("Dos misiones").
+        kept = _NOT_A_RULE.fullmatch(match.group())
+        out.append("{not-a-rule:" + words(kept.group(1)) + "}" if kept else match.group())
         last = match.end()
     out.append(_WORD.sub(lambda word: _word(word.group()), text[last:]))
     return "".join(out)
@@ -178,7 +182,7 @@ def _entry(english: dict) -> dict:
     numbers = dict(english["numbers"])
     for key in ("words", "counted"):
         numbers[key] = [words(word) for word in numbers[key]]
-    for key in ("tens", "before_feminine", "before_masculine", "times", "adverbs"):
+    for key in ("tens", "before_feminine", "before_masculine", "times", "adverbs", "fractions"):
         numbers[key] = {number: words(word) for number, word in numbers[key].items()}
     numbers["adverb_many"] = words(numbers["adverb_many"])
     numbers["list_and"] = words(numbers["list_and"])

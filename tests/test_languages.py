@@ -49,6 +49,7 @@ def _drop(text: str, key: str) -> str:
     ("list_and", "numbers"),
     ("volume", "references"),
     ("pronouns", "numbers"),
+    ("fractions", "numbers"),
     ("examples", "entry"),
     ("owner_after", "examples"),
     ("attributes", "entry"),

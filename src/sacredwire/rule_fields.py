@@ -33,6 +33,7 @@ from typing import Any
 
 from .example_text import FieldError, FieldRef, show
 from .ids import RuleId, TableId
+from .languages import UnknownLanguage, language
 from .markup import FIELD_PATTERN, NOT_A_RULE_PATTERN
 from .model import Rulebook, Text
 
@@ -40,10 +41,9 @@ RULE_ROOTS = ("rule", "table")
 # Table cells a field may print: numbers and dice, never a language's words.
 _NUMERIC_KINDS = ("roll", "number", "modifier", "inches", "dice", "plain")
 # ``:fraction``: a share of a whole printed as the words the rules use ("moves at half of its Move",
-# "a la mitad de su Movimiento", "at least half of the lanes"). A parameter states it as its divisor
-# (the Move divided by 2) or in percent (50% of a price): the same share, the same words.
-_FRACTIONS = {"en": {Fraction(1, 2): "half", Fraction(1, 3): "a third", Fraction(1, 4): "a quarter"},
-              "es": {Fraction(1, 2): "mitad", Fraction(1, 3): "tercera parte", Fraction(1, 4): "cuarta parte"}}
+# "a la mitad de su Movimiento", "at least half of the lanes"), which each language's entry gives
+# (``numbers.fractions``). A parameter states it as its divisor (the Move divided by 2) or in percent
+# (50% of a price): the same share, the same words.
 _PERCENT = 100
 # ``:inches``: a length stored in feet (the board's side), printed in inches where the prose measures in inches.
 _INCHES_PER_FOOT = 12
@@ -112,16 +112,19 @@ def show_rule_field(ref: FieldRef, rulebook: Rulebook, lang: str) -> str:
 
 
 def show_fraction(share: Fraction, lang: str) -> str:
-    """A share printed as words: ``show_fraction(Fraction(1, 2), "en")`` is "half"; FieldError for a share
-    with no word.
+    """A share printed as words, as ``lang``'s entry gives them: ``show_fraction(Fraction(1, 2), "en")`` is
+    "half"; FieldError for a share with no word or a language with no entry.
 
     >>> show_fraction(Fraction(1, 2), "en"), show_fraction(Fraction(1, 2), "es"), show_fraction(Fraction(1, 3), "en")
     ('half', 'mitad', 'a third')
     """
-    words = _FRACTIONS.get(lang, _FRACTIONS["en"])
+    try:
+        words = language(lang).numbers.fractions
+    except UnknownLanguage as error:
+        raise FieldError(str(error)) from None
     if share not in words:
         raise FieldError(f"the fraction format prints a share with words ({', '.join(map(str, words))}), "
-                         f"not {share}")
+                         f"not {share}: content/languages/{lang}.yaml gives no word for it (numbers: fractions)")
     return words[share]
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -135,7 +136,8 @@ def _quotes(fields: Fields) -> tuple[tuple[str, str], ...]:
 def _numbers(fields: Fields) -> NumberWords:
     entry = Fields(fields.require("numbers", dict), fields.location.file, "numbers",
                    fields.location.line).only("words", "tens", "before_feminine", "before_masculine", "times",
-                                              "adverbs", "adverb_many", "list_and", "counted", "pronouns")
+                                              "adverbs", "adverb_many", "list_and", "counted", "pronouns",
+                                              "fractions")
     adverb_many = _text(entry, "adverb_many")
     if adverb_many.count("{}") != 1:
         raise entry.error(f"adverb_many must hold one {{}} where the number goes, not {adverb_many!r}")
@@ -144,8 +146,28 @@ def _numbers(fields: Fields) -> NumberWords:
         before_feminine=_numbered(entry, "before_feminine"), before_masculine=_numbered(entry, "before_masculine"),
         times=_numbered(entry, "times"), adverbs=_numbered(entry, "adverbs"), adverb_many=adverb_many,
         list_and=_text(entry, "list_and"), counted=frozenset(word.lower() for word in _words(entry, "counted")),
-        pronouns=_pronouns(entry),
+        pronouns=_pronouns(entry), fractions=_fractions(entry),
     )
+
+
+def _fractions(entry: Fields) -> dict[Fraction, str]:
+    """The words of each share of a whole (``{1/2: half}``); it may be empty."""
+    shares = {}
+    for written, word in entry.require("fractions", dict).items():
+        share = _share(written)
+        if share is None or not isinstance(word, str) or not word.strip():
+            raise entry.error(f"fractions of {entry.location.file} must map shares of a whole to words "
+                              f"(1/2: half), not {written!r}: {word!r}")
+        shares[share] = word
+    return shares
+
+
+def _share(written: object) -> Fraction | None:
+    """A share of a whole written as ``1/2``; None for anything else."""
+    if not isinstance(written, str) or not re.fullmatch(r"\d+/\d+", written.strip()):
+        return None
+    numerator, denominator = (int(part) for part in written.split("/"))
+    return Fraction(numerator, denominator) if 0 < numerator < denominator else None
 
 
 def _pronouns(entry: Fields) -> tuple[str, ...]:

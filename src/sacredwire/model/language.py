@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from fractions import Fraction
 
 from ..diagnostics import Location
 
@@ -80,6 +81,8 @@ class NumberWords:
     counted: frozenset[str]
     # Phrases whose last word is a number word used as a pronoun, not a count ("cada uno"): lower case.
     pronouns: tuple[str, ...]
+    # A share of a whole in words (1/2: "half", "mitad"): a rule field's ``:fraction`` format.
+    fractions: Mapping[Fraction, str]
 
     def count_words(self) -> frozenset[str]:
         """Every word that states a count: the number words, the tens and ``counted``."""
