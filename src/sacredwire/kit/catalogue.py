@@ -6,8 +6,10 @@ import enum
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from ..diagnostics import ContentError
 from ..engine_adapter import ARMOR_TABLES, WEAPON_TABLES
 from ..model import Row, Rulebook, Table, Text
+from ..rule_fields import table_words
 
 
 class Kind(enum.Enum):
@@ -42,8 +44,36 @@ class Entry:
         for column in ("name", "faction"):
             value = self.row.cells.get(column)
             if isinstance(value, Text):
-                return value.get(lang) or value["en"]
+                return translated(value, lang, self.table, self.row, column)
         return self.key
+
+    def words(self, column: str, rulebook: Rulebook, lang: str) -> str:
+        """The words of the row's cell ``column`` in ``lang`` as the kit prints them; "" for no words."""
+        value = self.row.cells.get(column)
+        return cell_words(value, rulebook, lang, self.table, self.row, column) if isinstance(value, Text) else ""
+
+
+def translated(text: Text, lang: str, table: Table, row: Row | None = None, column: str | None = None) -> str:
+    """A table's words in ``lang``: its title, the title of ``column``, or the cell ``column`` of ``row``.
+
+    Never another language's words: words a language lacks are refused where the table gives them, as
+    ``sw28 check`` reports them (TBL007) and a build stops on them.
+    """
+    words = text.get(lang)
+    if words is None or not words.strip():
+        if row is not None:
+            where, what = row.location, f"row {row.key}, cell {column!r}"
+        else:
+            where, what = table.location, f"title of column {column!r}" if column else "title"
+        raise ContentError(where, f"table {table.id}, {what} has no {lang} text")
+    return words
+
+
+def cell_words(text: Text, rulebook: Rulebook, lang: str, table: Table, row: Row | None = None,
+               column: str | None = None) -> str:
+    """A table's words in ``lang`` as the kit prints them (:func:`translated`, rule fields printed)."""
+    translated(text, lang, table, row, column)
+    return table_words(text, rulebook, lang)
 
 
 class Catalogue:

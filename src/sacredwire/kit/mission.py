@@ -17,7 +17,7 @@ from ..engine.campaign import Band, SquadProgress, evidence_gap
 from ..ids import RuleId, TableId
 from ..model import Rulebook, Table, Text
 from ..render import is_drawing
-from ..rule_fields import table_words
+from .catalogue import cell_words, translated
 from .references import RuleIndex, RuleRef
 
 # K1.3 names the tables to roll; M1.1 the mission table rolled after them.
@@ -145,9 +145,10 @@ class MissionRoller:
         faces = tuple(rng.randint(1, die.sides) for _ in range(die.count))
         total = sum(faces) + die.bonus
         row = next(row for row in table.rows if Band.parse(row["roll"]).contains(total))  # type: ignore[arg-type]
-        words = tuple(table_words(value, self.rulebook, self.lang) for column in table.booklet_columns
+        words = tuple(cell_words(value, self.rulebook, self.lang, table, row, column.key)
+                      for column in table.booklet_columns
                       if column.kind == "text" and isinstance(value := row.cells.get(column.key), Text))
-        return Roll(str(table.id), table.title.get(self.lang) or table.title["en"], str(table.die), faces,
+        return Roll(str(table.id), translated(table.title, self.lang, table), str(table.die), faces,
                     row.key, words, self.index.for_table(str(table.id)), note)
 
     def _gap(self, rng: random.Random, mission: Mission, squads: tuple[SquadProgress, SquadProgress]) -> None:

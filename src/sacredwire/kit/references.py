@@ -27,9 +27,11 @@ class RuleRef:
     def cite(self, lang: str, locales: str) -> str:
         """``(C2.3, Vol. 1, p. 9)``, in ``lang``; without a page when no build measured one."""
         fields = {"id": str(self.id), "volume": self.volume, "page": self.page}
+        gettext = translations(locales, lang).gettext
         if self.page is None:
-            return f"({self.id}, Vol. {self.volume})"
-        cited = translations(locales, lang).gettext("(%(id)s, Vol.\u00a0%(volume)s, p.\u00a0%(page)s)") % fields
+            cited = gettext("(%(id)s, Vol.\u00a0%(volume)s)") % fields
+        else:
+            cited = gettext("(%(id)s, Vol.\u00a0%(volume)s, p.\u00a0%(page)s)") % fields
         # The booklets' no-break spaces; a terminal line or a form field wraps where it must.
         return cited.replace("\u00a0", " ")
 

@@ -7,10 +7,10 @@ from pathlib import Path
 from markupsafe import Markup
 
 from ..layout import lay_out, pdf_bytes
-from ..model import Rulebook, Text
+from ..model import Rulebook
 from ..render import RenderContext
 from ..render.pages import PageMap
-from ..rule_fields import table_words
+from .catalogue import Entry
 from .mission import Mission
 from .references import RuleIndex
 
@@ -28,7 +28,8 @@ def mission_sheet(rulebook: Rulebook, mission: Mission, index: RuleIndex, paper:
     gettext = context.gettext
     table = rulebook.tables[next(key for key in rulebook.tables if str(key) == mission.mission.table)]
     row = table.row(mission.mission.row)
-    name, goal = (row.cells.get(column) for column in ("name", "goal"))
+    entry = Entry(row.key, table, row)
+    name, goal = (entry.words(column, rulebook, mission.lang) for column in ("name", "goal"))
     rolls = [{"title": roll.title, "note": roll.note, "note_label": _note(roll.note, gettext), "die": roll.die,
               "faces": roll.faces, "total": roll.total, "words": roll.words, "cite": index.cite(roll.rule)}
              for roll in mission.rolls]
@@ -38,20 +39,15 @@ def mission_sheet(rulebook: Rulebook, mission: Mission, index: RuleIndex, paper:
                       "Defender.") % mission.gap
     html = context.env.get_template("mission/sheet.html.j2").render(
         book=rulebook.meta, lang=mission.lang, kind="mission-sheet", mission=mission, rolls=rolls,
-        mission_name=_words(name, rulebook, mission.lang), mission_goal=_words(goal, rulebook, mission.lang),
+        mission_name=name, mission_goal=goal,
         board=Markup(mission.board), gap=gap,
         rules=[f"{rule.title} {index.cite(rule)}" for rule in mission.rules],
-        document_title=f"{rulebook.meta.title} · {_words(name, rulebook, mission.lang)} · {mission.seed}",
+        document_title=f"{rulebook.meta.title} · {name} · {mission.seed}",
         description=gettext("Mission sheet"), page_css=f"@page {{ size: {PAPERS[paper]}; }}",
     )
     what = f"mission-{mission.seed}-{mission.lang}"
     document = lay_out(html, Path(rulebook.root) / "templates", Path(rulebook.root), what)
     return pdf_bytes(document, html, what)
-
-
-def _words(cell: object, rulebook: Rulebook, lang: str) -> str:
-    """A cell's words as the sheet prints them: rule fields printed from the content."""
-    return table_words(cell, rulebook, lang) if isinstance(cell, Text) else str(cell or "")
 
 
 def _note(note: str, gettext) -> str:

@@ -44,7 +44,6 @@ from ..engine.gear import Armor, Item, Weapon, WeaponClass
 from ..engine.squad import ATTRIBUTES, BOSS, Contract, remaining_after
 from ..load import Fields, parse_yaml, read_content_text
 from ..model import Rulebook, Text
-from ..rule_fields import table_words
 from .catalogue import Catalogue, Entry, Kind
 from .references import RuleIndex, RuleRef
 
@@ -201,8 +200,7 @@ class SquadChecker:
                            contract_entry.name(self.lang) if contract_entry else "", where)
         contract = self.rules.contracts[contract_entry.key] if contract_entry else None
         if contract_entry:
-            special = contract_entry.row.cells.get("special")
-            sheet.special = table_words(special, self.rulebook, self.lang) if isinstance(special, Text) else ""
+            sheet.special = contract_entry.words("special", self.rulebook, self.lang)
 
         items: dict[str, list[tuple[Entry, Item]]] = {}
         for key, kind in ITEM_LISTS.items():
@@ -266,10 +264,8 @@ class SquadChecker:
             if isinstance(item, Weapon):
                 damage = item.damage.plus(contract.melee_damage_bonus) if item.weapon_class is WeaponClass.MELEE \
                     else item.damage
-                special = entry.row.cells.get("special")
                 sheet.weapons.append(WeaponLine(entry.key, entry.name(self.lang), str(damage),
-                                                table_words(special, self.rulebook, self.lang)
-                                                if isinstance(special, Text) else "",
+                                                entry.words("special", self.rulebook, self.lang),
                                                 item.weapon_class.value))
         sheet.rules = sorted({str(self.index.for_table(table).id) for table in
                               ("contract-types", *(entry.table.id.name for entries in items.values()
@@ -333,7 +329,8 @@ class SquadChecker:
                    contract_entry: Entry, items: dict[str, list[tuple[Entry, Item]]]) -> None:
         who = self._contract_name(contract)
         access = contract_entry.row.cells.get("weapons")
-        access_words = table_words(access, self.rulebook, self.lang) if isinstance(access, Text) else str(access)
+        access_words = contract_entry.words("weapons", self.rulebook, self.lang) if isinstance(access, Text) \
+            else str(access)
         for entry, item in items["weapons"]:
             if isinstance(item, Weapon) and not contract.weapons.allows(item):
                 wanted = contract.weapons.value

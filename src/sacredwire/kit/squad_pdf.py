@@ -23,7 +23,7 @@ from ..model import Rulebook, Text
 from ..render import RenderContext
 from ..render.cards import Card, Stat
 from ..render.pages import PageMap
-from .catalogue import Kind
+from .catalogue import Kind, translated
 from .squad import ModelSheet, SquadChecker, SquadReport
 
 # Where each label of a model card comes from: (table, column) whose title the card prints.
@@ -49,7 +49,8 @@ class SquadPdfs:
 
 def _label(rulebook: Rulebook, lang: str, key: str) -> str:
     table_id, column = LABELS[key]
-    return rulebook.tables[TableId(table_id)].column(column).title[lang]
+    table = rulebook.tables[TableId(table_id)]
+    return translated(table.column(column).title, lang, table, column=column)
 
 
 def model_cards(checker: SquadChecker, report: SquadReport, context: RenderContext) -> list[Card]:
@@ -73,7 +74,8 @@ def model_cards(checker: SquadChecker, report: SquadReport, context: RenderConte
             words = entry.row.cells.get("effect")
             if entry.name(lang) in model.powers + model.consumables + model.gear + model.implants \
                     and isinstance(words, Text):
-                abilities.append(Stat(entry.name(lang), prose.inline(words[lang])))
+                abilities.append(Stat(entry.name(lang), prose.inline(translated(words, lang, entry.table, entry.row,
+                                                                                 "effect"))))
         load = sum(len(text.value.striptags()) for text in texts)
         made.append(Card(
             owner=f"{model.name} ({report.file})", deck="squad", family=model.contract_name,

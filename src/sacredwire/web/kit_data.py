@@ -17,7 +17,7 @@ from ..engine.gear import Armor, Weapon
 from ..engine.squad import ATTRIBUTES, BOSS
 from ..engine_adapter import RulesTableError, rules_from_tables
 from ..ids import TableId
-from ..kit.catalogue import Catalogue, Kind
+from ..kit.catalogue import Catalogue, Kind, cell_words, translated
 from ..kit.mission import (
     ADVANTAGE_TABLES,
     ADVANTAGES_RULE,
@@ -40,18 +40,20 @@ from ..kit.squad import (
     SQUAD_RULE,
 )
 from ..kit.squad_pdf import LABELS
-from ..model import SOURCE_LANG, Rulebook, Text
+from ..model import Row, Rulebook, Table, Text
 from ..render import is_drawing
-from ..rule_fields import table_words
 
 KIT_DATA = "kit-data.js"
 
 
-def _words(value: Any, lang: str, rulebook: Rulebook) -> str:
-    """A cell's words as the pages show them: rule fields printed from the content, as the booklets do."""
+def _words(value: Any, lang: str, rulebook: Rulebook, table: Table, row: Row | None = None,
+           column: str | None = None) -> str:
+    """A cell's words as the pages show them: rule fields printed from the content, as the booklets do.
+
+    Never another language's words: a cell the language lacks is refused (TBL007), as the build does.
+    """
     if isinstance(value, Text):
-        # A cell not translated yet prints in the language it is translated from, fields included.
-        return table_words(value, rulebook, lang if value.get(lang) else SOURCE_LANG)
+        return cell_words(value, rulebook, lang, table, row, column)
     return "" if value is None else str(value)
 
 
@@ -101,8 +103,8 @@ def kit_data(rulebook: Rulebook, langs: Sequence[str], rule_href) -> dict[str, A
                            meleeDamageBonus=contract.melee_damage_bonus,
                            ignoresArmorMove=contract.ignores_armor_move_penalty,
                            freePowers=entry.row.cells.get("free_powers") or 0,
-                           access={lang: _words(entry.row.cells.get("weapons"), lang, rulebook) for lang in langs},
-                           special={lang: _words(entry.row.cells.get("special"), lang, rulebook) for lang in langs})
+                           access={lang: entry.words("weapons", rulebook, lang) for lang in langs},
+                           special={lang: entry.words("special", rulebook, lang) for lang in langs})
             elif kind is Kind.ARRAY:
                 row["dice"] = [str(tier) for tier in rules.stat_arrays[key].dice]
             elif kind in (Kind.WEAPON, Kind.ARMOR, Kind.CONSUMABLE, Kind.GEAR, Kind.IMPLANT):
@@ -123,7 +125,7 @@ def kit_data(rulebook: Rulebook, langs: Sequence[str], rule_href) -> dict[str, A
             texts = {}
             for column in ("special", "effect"):
                 if isinstance(entry.row.cells.get(column), Text):
-                    texts[column] = {lang: _words(entry.row.cells[column], lang, rulebook) for lang in langs}
+                    texts[column] = {lang: entry.words(column, rulebook, lang) for lang in langs}
             row["texts"] = texts
             rows.append(row)
         data["rows"][kind.noun] = rows
@@ -150,7 +152,8 @@ def kit_data(rulebook: Rulebook, langs: Sequence[str], rule_href) -> dict[str, A
             "advantageTables": {column: _table(rulebook, index, TableId(table_id), lang, href)
                                 for column, table_id in ADVANTAGE_TABLES.items()},
             "boards": _boards(rulebook, lang, href),
-            "labels": {key: rulebook.tables[TableId(table)].column(column).title[lang]
+            "labels": {key: translated(rulebook.tables[TableId(table)].column(column).title, lang,
+                                       rulebook.tables[TableId(table)], column=column)
                        for key, (table, column) in LABELS.items()},
         }
     data["gap"] = [{"low": row.band.low, "high": row.band.high, "setup": row.setup, "tactical": row.tactical,
@@ -170,11 +173,12 @@ def _table(rulebook: Rulebook, index: RuleIndex, table_id: TableId, lang: str, h
     rows = []
     for row in table.rows:
         band = Band.parse(row["roll"])  # type: ignore[arg-type]
-        words = [_words(row.cells.get(column.key), lang, rulebook) for column in table.booklet_columns
+        words = [_words(row.cells.get(column.key), lang, rulebook, table, row, column.key)
+                 for column in table.booklet_columns
                  if column.kind == "text" and isinstance(row.cells.get(column.key), Text)]
         rows.append({"key": row.key, "low": band.low, "high": band.high, "words": words,
                      "section": row.cells.get("section") if isinstance(row.cells.get("section"), str) else None})
-    return {"id": str(table.id), "title": _words(table.title, lang, rulebook), "die": str(table.die),
+    return {"id": str(table.id), "title": _words(table.title, lang, rulebook, table), "die": str(table.die),
             "count": die.count, "sides": die.sides, "bonus": die.bonus, "rows": rows,
             "rule": _rule(index, str(index.for_table(str(table.id)).id), href)}
 
