@@ -190,6 +190,15 @@ def _entry(english: dict) -> dict:
     # The engine reads a row's words with these patterns: they must read the pseudo words.
     entry["stated"] = {name: words(pattern) for name, pattern in english["stated"].items()}
     entry["introducing_words"] = [words(word) for word in english["introducing_words"]]
+    # The words a worked example prints for an outcome ("hits", "misses") and reads around a number, and
+    # the attributes' names the kit prints: each language has its own, as Spanish does.
+    examples = dict(english["examples"])
+    examples["outcomes"] = {name: {outcome: words(word) for outcome, word in outcomes.items()}
+                            for name, outcomes in english["examples"]["outcomes"].items()}
+    for key in ("outcome_words", "owner_after"):
+        examples[key] = [words(word) for word in examples[key]]
+    entry["examples"] = examples
+    entry["attributes"] = {name: words(word) for name, word in english["attributes"].items()}
     return entry
 
 
