@@ -15,7 +15,8 @@ template or data string that escaped translation, unless it is one of:
   gives each once, for every language) and the file name of the fonts'
   licence (``OFL.txt``): names no translator translates;
 - the language's name in itself, as Babel gives it for the entry's locale (a
-  pseudo-language borrows English's locale);
+  pseudo-language borrows English's locale), and its code in capitals, which
+  a search hit prints after its booklet's title;
 - text marked as another language (``lang``): the link to another edition.
 
 Inside a marked string, a word of plain English letters where the language
@@ -26,6 +27,7 @@ single capital letter there is an ID ("squad A", "booklet letter C").
 
 from __future__ import annotations
 
+import json
 import re
 import sys
 import urllib.parse
@@ -66,8 +68,8 @@ class _Text(HTMLParser):
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
         self.lang = ""
-        # Each open element: whether its text is unseen or in another language.
-        self._open: list[tuple[str, bool]] = []
+        # Each open element: whether its text is unseen or in another language, and what ends its text.
+        self._open: list[tuple[str, bool, str]] = []
         self.parts: list[str] = []
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
@@ -81,18 +83,24 @@ class _Text(HTMLParser):
             return
         other = attributes.get("lang") not in (None, self.lang)
         # An SVG's title is no drawn text: a board's words are its text elements, its name the aria-label.
-        inside_svg = any(name == "svg" for name, _ in self._open)
+        inside_svg = any(name == "svg" for name, _, _ in self._open)
         skipped = tag in _UNSEEN or attributes.get("aria-hidden") == "true" or other or (tag == "title" and inside_svg)
-        self._open.append((tag, skipped))
+        # A search hit's excerpt is cut out of its section's marked strings: its two ends stand for marks.
+        excerpt = "search-snippet" in (attributes.get("class") or "").split()
+        if excerpt:
+            self.parts.append(OPEN)
+        self._open.append((tag, skipped, CLOSE if excerpt else ""))
 
     def handle_endtag(self, tag: str) -> None:
         while self._open:
-            name, _ = self._open.pop()
+            name, _, end = self._open.pop()
+            if end:
+                self.parts.append(end)
             if name == tag:
                 break
 
     def handle_data(self, data: str) -> None:
-        if not any(skipped for _, skipped in self._open):
+        if not any(skipped for _, skipped, _ in self._open):
             self.parts.append(data)
 
 
@@ -113,7 +121,8 @@ def allowed_names(project: Path) -> frozenset[str]:
     own_name = Locale.parse(entry["locale"]).get_language_name() or ""
     fixed = " ".join(str(book[key]) for key in ("title", "version", "author", "licence"))
     abbreviations = {word.rstrip(".") for word in entry["references"].values()}
-    return frozenset({*fixed.split(), *NAMES, *LICENCE_FILES, own_name[:1].upper() + own_name[1:], *abbreviations})
+    return frozenset({*fixed.split(), *NAMES, *LICENCE_FILES, own_name[:1].upper() + own_name[1:], CODE.upper(),
+                      *abbreviations})
 
 
 def escaped_words(text: str, headings: frozenset[str], names: frozenset[str]) -> list[str]:
@@ -186,7 +195,9 @@ def _squad_file() -> str:
     written in the pseudo-language, as a player of that language would name them."""
     text = (Path(__file__).resolve().parent.parent / "content" / "squads" / "sample-roster-a.yaml").read_text(
         encoding="utf-8")
-    return re.sub(r"(?m)^(\s*(?:- )?(?:squad|name): )(.+)$", lambda match: match[1] + string(match[2]), text)
+    # Quoted: a bare "[" opens a YAML list.
+    return re.sub(r"(?m)^(\s*(?:- )?(?:squad|name): )(.+)$", lambda match: match[1] + json.dumps(string(match[2]),
+                  ensure_ascii=False), text)
 
 
 # What a reader sees once the pages' scripts ran: a mission rolled with and without the Evidence gap, a

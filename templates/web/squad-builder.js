@@ -164,7 +164,7 @@
       set.appendChild(dice);
       var contractRow = cat.byKey.contract[model.contract];
       if (contractRow && contractRow.attributeBonus) {
-        set.appendChild(select("model-" + index + "-raise", label("raise"), [["", "–"]].concat(KIT.attributes.map(function (a) { return [a, a]; })),
+        set.appendChild(select("model-" + index + "-raise", label("raise"), [["", "–"]].concat(KIT.attributes.map(function (a) { return [a, KIT.langs[lang].labels[a]]; })),
           model.raise, function (value) { model.raise = value; write(); }));
       }
       LISTS.forEach(function (pair) { set.appendChild(listEditor(model, index, pair[0], pair[1])); });
