@@ -27,6 +27,7 @@ single capital letter there is an ID ("squad A", "booklet letter C").
 
 from __future__ import annotations
 
+import html
 import json
 import re
 import sys
@@ -38,7 +39,7 @@ import pytest
 import yaml
 from babel import Locale
 from test_pseudo_pdfs import NAMES, escaped, titles
-from test_web_browser import CHROMIUM, DESKTOP, dom
+from test_web_browser import CHROMIUM, DESKTOP, PROBE, chromium, dom
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from pseudo import CLOSE, CODE, OPEN, string, words  # noqa: E402
@@ -104,10 +105,10 @@ class _Text(HTMLParser):
             self.parts.append(data)
 
 
-def visible_text(html: str) -> str:
-    """The text of ``html`` a reader sees in the page's language, one run per text node."""
+def visible_text(page: str) -> str:
+    """The text of the HTML ``page`` a reader sees in the page's language, one run per text node."""
     parser = _Text()
-    parser.feed(html)
+    parser.feed(page)
     parser.close()
     return "\n".join(parser.parts)
 
@@ -151,7 +152,7 @@ def test_a_string_left_unmarked_is_found() -> None:
             f'<script>var shown = "no";</script><input placeholder="Search"><p>Escaped words</p>'
             f'<p>{OPEN}{words("A Boss")} raises one{CLOSE}</p><svg><title>Board</title></svg></body></html>')
     text = visible_text(page)
-    assert escaped_words(text, frozenset(), frozenset()) == ["Search", "Escaped", "words", "one"]
+    assert escaped_words(text, frozenset(), frozenset()) == ["Search", "Escaped", "words", "raises", "one"]
 
 
 @pytest.fixture(scope="module")
@@ -210,13 +211,17 @@ SCRIPTED = [
 ]
 
 
+def _url(site: Path, page: str) -> str:
+    """The address of ``page`` of the site on disk, its query or fragment kept."""
+    path, mark, rest = re.match(r"([^?#]*)([?#]?)(.*)", page).groups()  # type: ignore[union-attr]
+    return (site / path).as_uri() + mark + rest
+
+
 @pytest.mark.skipif(not CHROMIUM, reason="chromium is not installed")
 @pytest.mark.parametrize("page", SCRIPTED, ids=["mission-gap", "mission", "squad", "search"])
 def test_no_string_escaped_translation_on_the_pages_scripts_make(site: Path, allowed, tmp_path: Path,
                                                                   page: str) -> None:
-    path, _, rest = page.partition("?") if "?" in page else page.partition("#")
-    url = (site / path).as_uri() + ("?" if "?" in page else "#") + rest
-    shown = dom(tmp_path, url, DESKTOP, "--virtual-time-budget=5000")
+    shown = dom(tmp_path, _url(site, page), DESKTOP, "--virtual-time-budget=5000")
     # The script ran: the rolls, the squad's cards, the search's hits are on the page.
     made = {"mission": "<tr data-row=", "squad": 'data-verdict="ok"', "search": 'class="search-hit"'}
     assert made[next(key for key in made if f"/{key}.html" in page)] in shown
@@ -237,3 +242,26 @@ def test_the_squad_checker_s_findings_are_translated(site: Path, allowed, tmp_pa
                 "--virtual-time-budget=5000")
     assert 'data-verdict="findings"' in shown
     assert escaped_words(visible_text(shown), *allowed) == []
+
+
+# Every kind of page of the site at a phone's width, the kit's pages with their results shown.
+PHONE_PAGES = ["index.html", *(f"{CODE}/{name}.html" for name in (
+    "core-rules", "requisitions", "inhuman-resources", "campaign", "missions", "quick-reference", "cards", "search",
+    "squad", "mission")), *SCRIPTED]
+
+
+@pytest.mark.skipif(not CHROMIUM, reason="chromium is not installed")
+def test_no_page_scrolls_sideways_on_a_phone_in_a_longer_language(site: Path, tmp_path: Path) -> None:
+    # The probe of the English and Spanish site (tests/test_web_browser.py) over the pseudo-language's pages:
+    # words a third longer must wrap, or scroll inside their own table, not widen the page.
+    # The probe stays out of the site: it opens each page by its full address.
+    urls = {_url(site, page): page for page in PHONE_PAGES}
+    (tmp_path / "phone-probe.html").write_text(PROBE % {"pages": json.dumps(list(urls))}, encoding="utf-8")
+    result = chromium(tmp_path, "--allow-file-access-from-files", "--virtual-time-budget=60000", "--dump-dom",
+                      (tmp_path / "phone-probe.html").as_uri())
+    found = re.search(r'<pre id="result">(.*)</pre>', result.stdout)
+    assert found and found.group(1), result.stderr[-2000:]
+    measured = {urls[entry["page"]]: entry for entry in json.loads(html.unescape(found.group(1)))}
+    assert set(measured) == set(PHONE_PAGES)
+    wide = [page for page, entry in measured.items() if entry["scrollWidth"] > entry["clientWidth"]]
+    assert wide == []
