@@ -38,6 +38,7 @@ from pathlib import Path
 import pytest
 import yaml
 from babel import Locale
+from doctests import run_doctests
 from test_pseudo_pdfs import NAMES, escaped, titles
 from test_web_browser import CHROMIUM, DESKTOP, PROBE, chromium, dom
 
@@ -144,6 +145,10 @@ def escaped_words(text: str, headings: frozenset[str], names: frozenset[str]) ->
 def _folded(word: str) -> str:
     """A word without the punctuation around it, as a name is listed."""
     return word.strip(",.;:()·!?\"'“”«»")
+
+
+def test_the_examples_of_this_module_hold() -> None:
+    run_doctests(sys.modules[__name__])
 
 
 def test_a_string_left_unmarked_is_found() -> None:
