@@ -185,7 +185,7 @@ def pseudo_build_dir(pseudo_project_dir: Path, tmp_path_factory: pytest.TempPath
     for English lengths.)"""
     out = tmp_path_factory.mktemp("pseudo-build")
     booklets = ("core-rules", "requisitions", "inhuman-resources", "campaign", "missions")
-    for args in ((*booklets, "web", "--edition", "screen"), ("core-rules", "--edition", "all")):
+    for args in ((*booklets, "web", "cards", "--edition", "screen"), ("core-rules", "--edition", "all")):
         result = run_sw28("build", "--lang", "qps", "--out", str(out), *args, cwd=pseudo_project_dir)
         assert result.returncode == 0, result.stdout + result.stderr
     return out
