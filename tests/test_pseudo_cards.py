@@ -8,7 +8,8 @@ finished from that layout here, and read as a player holds them:
   trim, or too close to it for the printer);
 - no text printed over other text (a rule pushed out of its panel onto the
   footer, a label run into its neighbour);
-- no string that escaped translation: a template's or a table's English.
+- no string that escaped translation: a template's or a table's English (the book's
+  version, in every card's footer, is printed as it is in every language).
 
 And the card's minimum type, the size a too-full card is set down to, is a
 content setting checked at load.
@@ -68,7 +69,11 @@ def test_no_card_string_escaped_translation(qps_cards: Path, pseudo_project_dir:
     assert headings
     text = pdf_text(qps_cards)
     assert OPEN in text
-    assert escaped(text, headings) == []
+    # Every card's footer prints the book's version, which every language prints as it is.
+    version = str(yaml.safe_load((pseudo_project_dir / "content" / "book.yaml").read_text(encoding="utf-8"))
+                  ["version"])
+    assert version in text
+    assert [word for word in escaped(text, headings) if word != version] == []
 
 
 @pytest.mark.parametrize("size", ["5pt", "9pt", "6.5mm", "small"])
@@ -93,3 +98,50 @@ def test_the_minimum_card_type_is_read_in_points() -> None:
     size = written["print"]["cards"]["min_type"]
     assert size.endswith("pt")
     assert read_settings(PROJECT).print.card_min_type.pt == pytest.approx(float(size.removesuffix("pt")))
+
+
+# --- the fitting itself, on two cards -----------------------------------------------------------------
+
+
+def _sides(document) -> dict[str, set[str]]:  # type: ignore[no-untyped-def]
+    """Each card's classes, read from the laid-out boxes of its sides."""
+    found: dict[str, set[str]] = {}
+
+    def walk(box) -> None:  # type: ignore[no-untyped-def]
+        box = getattr(box, "_box", box)  # an absolutely positioned box sits behind a placeholder
+        element = getattr(box, "element", None)
+        if element is not None and element.get("data-owner") and element.tag == "article":
+            found.setdefault(element.get("data-owner"), set()).update(element.get("class", "").split())
+        for child in getattr(box, "children", ()):
+            walk(child)
+
+    for page in document.pages:
+        walk(page._page_box)
+    return found
+
+
+def test_only_a_card_whose_text_does_not_fit_is_set_tight() -> None:
+    from markupsafe import Markup
+
+    from sacredwire.layout._boxes import spills
+    from sacredwire.layout.cards import tighten
+    from sacredwire.load import load_rulebook
+    from sacredwire.render import RenderContext, render
+    from sacredwire.render.cards import Card, Stat
+    from sacredwire.render.pages import PageMap
+
+    def card(owner: str, label: str) -> Card:
+        stats = tuple(tuple(Stat(f"{label}{row}{column}", Markup("2d6")) for column in range(4)) for row in range(3))
+        return Card(owner=owner, deck="test", family="Test units", booklet="", name=Markup(owner), name_size="l",
+                    roll=None, stats=stats, texts=(Stat("Special", Markup("Opportunist. " * 4)),), note=None,
+                    rule_id="I3.1", text_size="l")
+
+    # Short labels keep each row of stats one line; labels as long as a longer language gives them wrap
+    # each row onto two or more, and the rule below runs out of the panel.
+    html = render("cards", RenderContext(load_rulebook(PROJECT), "en", PageMap()),
+                  deck=[card("Fits", "Hp"), card("Crowded", "Resistance")])
+    document = tighten(html, PROJECT, "test cards")
+    assert spills(document) == []
+    sides = _sides(document)
+    assert "tight" not in sides["Fits"]
+    assert "tight" in sides["Crowded"]

@@ -27,7 +27,7 @@ from ._boxes import require_type_size, spills
 from .cache import LayoutCache
 
 # The steps a card whose text does not fit is set again with, each a class on both its sides
-# (cards.css): "tight" sets each stat on one line and the text smaller, "tightest" the text at the
+# (cards.css): "tight" sets the stats two to a line and the text smaller, "tightest" the text at the
 # card's minimum type (content/outputs.yaml).
 TIGHTER = ("tight", "tightest")
 
