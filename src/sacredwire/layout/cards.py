@@ -35,21 +35,43 @@ TIGHTER = ("tight", "tightest")
 def tighten(html: str, root: Path, what: str) -> weasyprint.Document:
     """The cards laid out, a card whose text does not fit set again one step tighter until it fits.
 
-    Only the cards that spill are set tighter: the others keep their design,
-    and a document where every card fits is laid out once.
+    Only the cards that spill are set tighter, laid out on their own and put
+    in place of their pages: the others keep their design, and a document
+    where every card fits is laid out once.
     """
     laid_out = lay_out(html, root / "templates", root, what)
+    sides = [unescape(side[4]) for side in _SIDE.finditer(html)]
+    pages = list(laid_out.pages)
+    spilled = {spill.owner for spill in spills(laid_out)}
+    if not spilled or len(pages) != len(sides):
+        return laid_out  # all fit; or a side ran onto a second page, which check_cards reports
     for step in TIGHTER:
-        owners = {spill.owner for spill in spills(laid_out)}
-        if not owners:
+        if not spilled:
             break
-        html = _with_class(html, owners, step)
-        laid_out = lay_out(html, root / "templates", root, what)
-    return laid_out
+        html = _with_class(html, spilled, step)
+        part = lay_out(_only(html, spilled), root / "templates", root, what)
+        places = [index for index, owner in enumerate(sides) if owner in spilled]
+        if len(part.pages) != len(places):
+            raise LayoutError(f"{what}: {len(part.pages)} pages for {len(places)} card sides set {step}")
+        for index, page in zip(places, part.pages):
+            pages[index] = page
+        spilled = {spill.owner for spill in spills(part)}
+    return laid_out.copy(pages)
 
 
-# A card side's opening tag (templates/cards/card.html.j2): its classes, then the card it belongs to.
+# A card side (templates/cards/card.html.j2): its opening tag, its classes, then the card it belongs to.
 _SIDE = re.compile(r'(<article class=")([^"]*)(" data-owner=")([^"]*)(")')
+_WHOLE_SIDE = re.compile(r'<article class="[^"]*" data-owner="([^"]*)".*?</article>', re.DOTALL)
+
+
+def _only(html: str, owners: set[str]) -> str:
+    """``html`` with only the sides of the cards in ``owners``.
+
+    >>> _only('<b><article class="card" data-owner="A"><p>a</p></article><article class="card" '
+    ...       'data-owner="B">b</article></b>', {"B"})
+    '<b><article class="card" data-owner="B">b</article></b>'
+    """
+    return _WHOLE_SIDE.sub(lambda side: side[0] if unescape(side[1]) in owners else "", html)
 
 
 def _with_class(html: str, owners: set[str], name: str) -> str:
