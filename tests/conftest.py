@@ -179,13 +179,13 @@ def pseudo_project_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="session")
 def pseudo_build_dir(pseudo_project_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The pseudo-language built once: every booklet in the screen edition, then Core Rules in every
-    edition, and the web edition. Editions finish one layout per language, so the second build reuses the
-    first's layout and proves the editions. (Its quick reference and its cards do not fit yet: they are set
-    for English lengths.)"""
+    """The pseudo-language built once: every booklet, the quick reference and the cards in the screen
+    edition with the web edition, then Core Rules in every edition. Editions finish one layout per language,
+    so the second build reuses the first's layout and proves the editions."""
     out = tmp_path_factory.mktemp("pseudo-build")
     booklets = ("core-rules", "requisitions", "inhuman-resources", "campaign", "missions")
-    for args in ((*booklets, "web", "quick-reference", "--edition", "screen"), ("core-rules", "--edition", "all")):
+    for args in ((*booklets, "web", "quick-reference", "cards", "--edition", "screen"),
+                 ("core-rules", "--edition", "all")):
         result = run_sw28("build", "--lang", "qps", "--out", str(out), *args, cwd=pseudo_project_dir)
         assert result.returncode == 0, result.stdout + result.stderr
     return out

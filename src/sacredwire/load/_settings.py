@@ -5,7 +5,15 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..diagnostics import ContentError
-from ..model.settings import CardDeck, EditionPrint, Length, OutputCondition, OutputSettings, PrintSettings
+from ..model.settings import (
+    MIN_TYPE_RANGE_PT,
+    CardDeck,
+    EditionPrint,
+    Length,
+    OutputCondition,
+    OutputSettings,
+    PrintSettings,
+)
 from ._yaml import Fields, read_yaml
 
 OUTPUTS_FILE = "content/outputs.yaml"
@@ -17,6 +25,16 @@ def parse_length(text: object, fields: Fields, key: str) -> Length:
     if length is None:
         raise fields.error(f"{key!r} of {fields.what} must be a length such as 3mm or 0.125in, not {text!r}")
     return length
+
+
+def _type_size(text: object, fields: Fields, key: str) -> Length:
+    """A type size in points (``6.5pt``), within :data:`MIN_TYPE_RANGE_PT`."""
+    size = Length.parse(text, units=("pt",)) if isinstance(text, str) else None
+    low, high = MIN_TYPE_RANGE_PT
+    if size is None or not low - 1e-6 <= size.pt <= high + 1e-6:
+        raise fields.error(f"{key!r} of {fields.what} must be a type size from {low:g}pt to {high:g}pt, "
+                           f"such as 6.5pt, not {text!r}")
+    return size
 
 
 def _strings(fields: Fields, key: str) -> tuple[str, ...]:
@@ -53,7 +71,7 @@ def _print(raw: object) -> PrintSettings:
     if not editions:
         raise fields.error("print settings name no edition")
     cards = Fields(fields.require("cards", dict), OUTPUTS_FILE, "card print settings").only(
-        "width", "height", "safe_margin")
+        "width", "height", "safe_margin", "min_type")
     booklets = Fields(fields.require("booklets", dict), OUTPUTS_FILE, "booklet print settings").only(
         "safe_margin", "home_printer_margin")
     home_margin = booklets.get("home_printer_margin")
@@ -65,6 +83,7 @@ def _print(raw: object) -> PrintSettings:
         card_width=parse_length(cards.require("width"), cards, "width"),
         card_height=parse_length(cards.require("height"), cards, "height"),
         card_safe_margin=parse_length(cards.require("safe_margin"), cards, "safe_margin"),
+        card_min_type=_type_size(cards.require("min_type"), cards, "min_type"),
         booklet_safe_margin=parse_length(booklets.require("safe_margin"), booklets, "safe_margin"),
         home_printer_margin=(parse_length(home_margin, booklets, "home_printer_margin")
                              if home_margin is not None else None),

@@ -13,6 +13,9 @@ from ..diagnostics import Location
 
 MM_PER_INCH = 25.4
 PT_PER_MM = 72 / MM_PER_INCH
+# The range a card's minimum type may take (points): below it text does not read at the table; above it
+# the labels, set at that size, no longer fit their boxes.
+MIN_TYPE_RANGE_PT = (6.0, 8.0)
 
 
 # Three digits and four decimals are more than any page needs, and keep a typo from reading as a length.
@@ -95,6 +98,8 @@ class PrintSettings:
     card_width: Length
     card_height: Length
     card_safe_margin: Length
+    # The smallest type a card may print (its labels), and the size a card too full to fit sets its text at.
+    card_min_type: Length
     booklet_safe_margin: Length
     location: Location
     # The edge a home printer leaves unprinted: the home edition's pages shrink inside it.

@@ -125,11 +125,11 @@ class RenderContext:
         return f"@page {{ bleed: {self.rulebook.settings.print.layout_bleed.css}; }}"
 
     def card_page_css(self) -> str:
-        """The card's trim and bleed, from the print settings (content/outputs.yaml)."""
+        """The card's trim and bleed and its minimum type, from the print settings (content/outputs.yaml)."""
         settings = self.rulebook.settings.print
         width, height = settings.card_width.css, settings.card_height.css
         return (f"@page {{ size: {width} {height}; bleed: {settings.layout_bleed.css}; }} "
-                f".card {{ width: {width}; height: {height}; }}")
+                f".card {{ width: {width}; height: {height}; --card-type-min: {settings.card_min_type.pt:g}pt; }}")
 
     def format_date(self, iso_date: str) -> str:
         return format_date(datetime.date.fromisoformat(iso_date), format="long", locale=language(self.lang).locale)
