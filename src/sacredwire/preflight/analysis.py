@@ -39,8 +39,11 @@ _UNREAD_KEYS = frozenset({"/FontFile", "/FontFile2", "/FontFile3", "/Length", "/
 
 @contextmanager
 def shared_analysis() -> Iterator[None]:
-    """Share interpretations between every preflight run inside the block (one document's files)."""
-    _ACTIVE.append({})
+    """Share interpretations between every preflight run inside the block (one document's files).
+
+    A block inside another shares the outer block's interpretations.
+    """
+    _ACTIVE.append(_ACTIVE[-1] if _ACTIVE else {})
     try:
         yield
     finally:
@@ -48,7 +51,7 @@ def shared_analysis() -> Iterator[None]:
 
 
 def active() -> dict[tuple, Any] | None:
-    """The interpretations shared in the innermost :func:`shared_analysis` block; None outside any."""
+    """The interpretations shared in the current :func:`shared_analysis` block; None outside any."""
     return _ACTIVE[-1] if _ACTIVE else None
 
 
