@@ -136,6 +136,7 @@ class _State:
     stroke: Colour = BLACK
     line_width: float = 1.0
     font: Dictionary | None = None
+    font_name: str | None = None   # the font's resource name, to find it again in another file
     font_size: float = 0.0
     char_spacing: float = 0.0
     word_spacing: float = 0.0
@@ -173,11 +174,16 @@ class _Machine:
         return (not self.path and self.pending_move is None and not self.clip_next
                 and self.text_matrix == IDENTITY and self.line_matrix == IDENTITY and _same_but_clip(self.state))
 
-    def after(self, unit: _Analysis) -> _Machine:
-        """This machine once a self-contained stream interpreted on its own (``unit``) has run from it."""
+    def after(self, unit: _Analysis, resources) -> _Machine:
+        """This machine once a self-contained stream interpreted on its own (``unit``) has run from it.
+
+        The unit may have been interpreted in another file: its font is found again in ``resources``.
+        """
         end = unit.end
         state = end.state.copy()
         state.clip = _rooted(end.state.clip, self.state.clip)
+        if state.font is not None:
+            state.font = _resource(resources, "/Font", state.font_name)
         return _Machine(state, self.stack, list(end.path), end.pending_move, end.clip_next, end.text_matrix,
                         end.line_matrix, self.underflowed)
 
@@ -272,7 +278,7 @@ class ContentReader:
                 unit = self._analyse(data, resources, BLACK, BLACK, 1.0, depth=0)
                 if unit.self_contained:
                     pending.append((_INSIDE, unit, machine.state.clip))
-                    machine = machine.after(unit)
+                    machine = machine.after(unit, resources)
                     continue
             self._run(parse_operations(data), resources, machine, pending, depth=0)
         return pending
@@ -333,7 +339,7 @@ class ContentReader:
                 text_matrix = line_matrix = IDENTITY
             elif operator == b"Tf":
                 font = _resource(resources, "/Font", operands[0])
-                state.font, state.font_size = font, float(operands[1])
+                state.font, state.font_name, state.font_size = font, operands[0], float(operands[1])
             elif operator == b"Tc":
                 state.char_spacing = float(operands[0])
             elif operator == b"Tw":
