@@ -121,6 +121,18 @@ def replace_content(document: Pdf, page: pikepdf.Object, data: bytes) -> None:
         page["/Contents"] = pikepdf.Stream(document, data)
 
 
+def wrap_content(document: Pdf, page: pikepdf.Object, before: bytes, after: bytes) -> None:
+    """Paint ``before``, then the page's content streams as they are, then ``after``.
+
+    ``before`` and ``after`` become content streams of their own around the
+    page's (a content stream may end only between operations, so each must
+    be whole operations).
+    """
+    contents = page.get("/Contents")
+    streams = list(contents) if isinstance(contents, Array) else [contents] if contents is not None else []
+    page["/Contents"] = Array([pikepdf.Stream(document, before), *streams, pikepdf.Stream(document, after)])
+
+
 def resource_dict(page: Dictionary, category: str) -> pikepdf.Object:
     """The page's resource dictionary of one category (``/XObject``, ``/ColorSpace``), created if missing."""
     if "/Resources" not in page:

@@ -66,7 +66,9 @@ def mark_page(document: Pdf, page: Dictionary, bleed: float, slug: float) -> Non
     left, bottom, right, top = bleed_box
     clip = f"q {_pdf.number(left)} {_pdf.number(bottom)} {_pdf.number(right - left)} " \
            f"{_pdf.number(top - bottom)} re W n\n".encode("ascii")
-    _pdf.replace_content(document, page, clip + _pdf.content(page) + b"\nQ\n" + _pdf.operators(lines))
+    # The laid-out streams stay as they are between the clip and the marks: the preflight reads
+    # them as in the print-on-demand file, and interprets them once for both.
+    _pdf.wrap_content(document, page, clip, b"Q\n" + _pdf.operators(lines))
     _pdf.resource_dict(page, "/ColorSpace")[REGISTRATION] = registration_colour()
     _pdf.set_boxes(page, media=_pdf.grow(bleed_box, slug), bleed=bleed_box, trim=trim, crop=None)
 

@@ -24,7 +24,7 @@ from ..render.booklet import change_bars_option
 from ..render.pages import PageMap
 
 if TYPE_CHECKING:  # the layout stage imports WeasyPrint, which 'sw28 build --help' need not load
-    from ..editions import EditionSettings, LaidOutDocument
+    from ..editions import Edition, EditionSettings, LaidOutDocument
     from ..editions.base import Paper
     from ..layout import LaidOut
     from ..layout.cache import LayoutCache
@@ -82,9 +82,16 @@ class OutputContext:
         back; an error stops the build, naming the file and page.
         """
         from ..editions import EDITIONS
+        from ..preflight.analysis import shared_analysis
 
         settings = self.edition_settings()
-        finished = []
+        # The editions paint the same pages: their preflights interpret each page stream once.
+        with shared_analysis():
+            return self._finish_editions(document, settings, EDITIONS)
+
+    def _finish_editions(self, document: LaidOutDocument, settings: EditionSettings,
+                         editions: Mapping[str, Edition]) -> list[Artifact]:
+        finished: list[Artifact] = []
         for name in self.options.editions:
             # An edition is a pure function of the laid-out document and the settings: the
             # same input gives the same, already preflighted, files.
@@ -93,7 +100,7 @@ class OutputContext:
                                  repr(settings), repr(self.rulebook.settings.print))
             files = self.cache.get_files(key)
             if files is None:
-                made = EDITIONS[name].finish(document, settings)
+                made = editions[name].finish(document, settings)
                 for artifact in made:
                     self.preflight(name, document, artifact)
                 files = [(artifact.path.as_posix(), artifact.data) for artifact in made]

@@ -7,6 +7,14 @@ force, and for text the effective font size. Form XObjects are followed with
 their /Matrix, /BBox and resources; a form is interpreted once per colour it
 inherits and its paints are reused, transformed, wherever it is drawn.
 
+A content stream is interpreted without knowing the box it will be clipped
+to (a page's MediaBox, a form's BBox): each paint keeps the clipping paths in
+force when it was painted (a :class:`_ClipPath` chain), and the box is
+applied afterwards (:func:`_clipped`), exactly as if it had been known from
+the start. So one interpretation serves every file that paints the same
+stream with the same resources inside another box: the editions of a
+document share it through :mod:`.analysis`.
+
 Text boxes are approximations that need no font program: a show runs from its
 origin along the advance widths the font dictionary declares (/Widths, or /W
 for CID fonts; half an em per glyph when there are none), and from the font
@@ -17,14 +25,16 @@ the font has no descriptor).
 from __future__ import annotations
 
 import enum
+import re
 from dataclasses import dataclass, field
-from typing import cast
+from typing import Any, cast
 
 import pikepdf
 from pikepdf import Array, Dictionary
 
 from ..pdf.operations import Name, parse_operations
 from ..pdf.streams import identity, streams_of
+from . import analysis
 from .colourspace import (
     DEVICE_CMYK,
     DEVICE_GRAY,
@@ -60,12 +70,50 @@ class Paint:
     line_width: float = 0.0       # strokes: in points on the page
     text_size: float = 0.0        # text: effective size in points
 
-    def moved(self, matrix: Matrix, clip: Rect) -> Paint | None:
-        box = _intersection(self.box.transformed(matrix), clip)
-        if box is None:
-            return None
-        return Paint(self.kind, box, self.space, self.ink, self.registration, self.rich_black,
-                     self.line_width * scale_of(matrix), self.text_size * scale_of(matrix))
+    def placed(self, matrix: Matrix) -> Paint:
+        """This paint drawn through ``matrix`` (a form's placement), not clipped yet."""
+        return Paint(self.kind, self.box.transformed(matrix), self.space, self.ink, self.registration,
+                     self.rich_black, self.line_width * scale_of(matrix), self.text_size * scale_of(matrix))
+
+
+class _ClipPath:
+    """A clipping path's box, inside the clipping paths in force before it (``parent``; None: none yet).
+
+    The box a paint is clipped to is the stream's outer box cut by each path of
+    its chain in turn (:func:`_clip_box`); nodes are compared by identity.
+    """
+
+    __slots__ = ("parent", "box")
+
+    def __init__(self, parent: _ClipPath | None, box: Rect):
+        self.parent = parent
+        self.box = box
+
+
+# How a pending paint meets its clip: cut to it; text, kept whole when any of it shows; a shading, the clip
+# itself; text of no width, shown whatever the clip; a stream interpreted on its own (an _Analysis), inside it.
+_CUT, _TEXT, _FILLS_CLIP, _SHOWN, _INSIDE = 0, 1, 2, 3, 4
+# (how, the paint with its unclipped box or an _Analysis, the clipping paths in force)
+_Pending = tuple[int, Any, "_ClipPath | None"]
+
+
+@dataclass(frozen=True)
+class _Analysis:
+    """One content stream interpreted from a fresh state.
+
+    ``nesting`` is how deep it nests forms (for the depth limit); ``end``,
+    the interpreter as the stream leaves it, for the stream that follows on
+    the same page.
+    """
+
+    pending: tuple[_Pending, ...]
+    nesting: int
+    end: _Machine
+
+    @property
+    def self_contained(self) -> bool:
+        """Whether the stream restores every state it saves and never restores one it did not save."""
+        return not self.end.stack and not self.end.underflowed
 
 
 @dataclass(frozen=True)
@@ -83,11 +131,12 @@ BLACK = Colour(DEVICE_GRAY, (0.0,))
 @dataclass
 class _State:
     ctm: Matrix
-    clip: Rect
+    clip: _ClipPath | None
     fill: Colour = BLACK
     stroke: Colour = BLACK
     line_width: float = 1.0
     font: Dictionary | None = None
+    font_name: str | None = None   # the font's resource name, to find it again in another file
     font_size: float = 0.0
     char_spacing: float = 0.0
     word_spacing: float = 0.0
@@ -102,6 +151,58 @@ class _State:
         clone = _State.__new__(_State)
         clone.__dict__.update(self.__dict__)
         return clone
+
+
+_FRESH = _State(IDENTITY, None)
+
+
+@dataclass
+class _Machine:
+    """The interpreter between two operations: the graphics state, the saved ones, the path and text position."""
+
+    state: _State
+    stack: list[_State] = field(default_factory=list)
+    path: list[tuple[float, float]] = field(default_factory=list)
+    pending_move: tuple[float, float] | None = None
+    clip_next: bool = False
+    text_matrix: Matrix = IDENTITY
+    line_matrix: Matrix = IDENTITY
+    underflowed: bool = False      # a Q found no saved state
+
+    def fresh(self) -> bool:
+        """Whether a stream starting here starts as on a new page, but for the clip."""
+        return (not self.path and self.pending_move is None and not self.clip_next
+                and self.text_matrix == IDENTITY and self.line_matrix == IDENTITY and _same_but_clip(self.state))
+
+    def after(self, unit: _Analysis, resources) -> _Machine:
+        """This machine once a self-contained stream interpreted on its own (``unit``) has run from it.
+
+        The unit may have been interpreted in another file: its font is found again in ``resources``.
+        """
+        end = unit.end
+        state = end.state.copy()
+        state.clip = _rooted(end.state.clip, self.state.clip)
+        if state.font is not None:
+            state.font = _resource(resources, "/Font", state.font_name)
+        return _Machine(state, self.stack, list(end.path), end.pending_move, end.clip_next, end.text_matrix,
+                        end.line_matrix, self.underflowed)
+
+
+def _same_but_clip(state: _State) -> bool:
+    fresh = _FRESH.copy()
+    fresh.clip = state.clip
+    return state == fresh
+
+
+def _rooted(path: _ClipPath | None, root: _ClipPath | None) -> _ClipPath | None:
+    """The clipping paths ``path`` (counted from none) counted from ``root`` instead."""
+    boxes = []
+    while path is not None:
+        boxes.append(path.box)
+        path = path.parent
+    for box in reversed(boxes):
+        root = _ClipPath(root, box)
+    return root
 
 
 @dataclass(frozen=True)
@@ -130,8 +231,11 @@ class _FontMetrics:
 
 @dataclass
 class _Caches:
-    fonts: dict[int, _FontMetrics] = field(default_factory=dict)
-    forms: dict[tuple, list[Paint]] = field(default_factory=dict)
+    fonts: dict[tuple[int, int], _FontMetrics] = field(default_factory=dict)
+    forms: dict[tuple, tuple[list[Paint], int]] = field(default_factory=dict)
+    patterns: dict[tuple, list[Paint]] = field(default_factory=dict)
+    # Resource fingerprints by object, for the analyses shared between files (see .analysis).
+    fingerprints: dict[tuple[int, int], bytes] = field(default_factory=dict)
     spaces: dict[tuple, ColourSpace] = field(default_factory=dict)
     # qpdf hands out a new Python object on every access: an object known by its id() (a direct one,
     # which has no object number) is kept here, so that its id is never another object's.
@@ -147,29 +251,72 @@ class _Caches:
 class ContentReader:
     """Interprets content streams of one document, sharing caches between its pages."""
 
-    def __init__(self):
+    def __init__(self, pdf: pikepdf.Pdf):
+        self._pdf = pdf
         self._caches = _Caches()
 
     def page_paints(self, page, media_box: Rect) -> list[Paint]:
         """Every paint of ``page``, in default user space, clipped to ``media_box``."""
-        contents = page_content(page)
-        if contents is None:
-            return []
-        operations = parse_operations(contents)
         resources = page.get("/Resources")
         resources = resources if resources is not None else Dictionary()
-        paints: list[Paint] = []
-        self._run(operations, resources, _State(IDENTITY, media_box), paints, depth=0)
-        return paints
+        streams = [stream.read_bytes() for stream in streams_of(page) if isinstance(stream, pikepdf.Stream)]
+        if not streams:
+            return []
+        if len(streams) > 1 and analysis.active() is not None and all(map(_ends_cleanly, streams)):
+            # Each stream on its own, so that one another file paints too (a press page's laid-out
+            # stream between its clip and its marks) is interpreted once for both.
+            return _clipped(self._streams_in_turn(streams, resources), media_box)
+        # A page's streams are one stream cut in pieces (a token never spans two): a line break joins them.
+        return _clipped(self._analyse(b"\n".join(streams), resources, BLACK, BLACK, 1.0, depth=0).pending,
+                        media_box)
+
+    def _streams_in_turn(self, streams: list[bytes], resources) -> list[_Pending]:
+        machine = _Machine(_FRESH.copy())
+        pending: list[_Pending] = []
+        for data in streams:
+            if machine.fresh():
+                unit = self._analyse(data, resources, BLACK, BLACK, 1.0, depth=0)
+                if unit.self_contained:
+                    pending.append((_INSIDE, unit, machine.state.clip))
+                    machine = machine.after(unit, resources)
+                    continue
+            self._run(parse_operations(data), resources, machine, pending, depth=0)
+        return pending
+
+    def _analyse(self, data: bytes, resources, fill: Colour, stroke: Colour, line_width: float,
+                 depth: int) -> _Analysis:
+        """``data`` interpreted from a fresh state with the given colours; shared when other files paint it too."""
+        shared = analysis.active()
+        key = None
+        if shared is not None:
+            key = (analysis.digest(data), self._fingerprint(data, resources), fill, stroke, line_width)
+            known = shared.get(key)
+            # Deeper down, the same stream may meet the nesting limit where it did not before.
+            if known is not None and depth + known.nesting <= _MAX_DEPTH:
+                return known
+        pending: list[_Pending] = []
+        machine = _Machine(_State(IDENTITY, None, fill, stroke, line_width))
+        nesting = self._run(parse_operations(data), resources, machine, pending, depth)
+        result = _Analysis(tuple(pending), nesting, machine)
+        if key is not None and shared is not None and depth + nesting <= _MAX_DEPTH:
+            shared[key] = result
+        return result
+
+    def _fingerprint(self, data: bytes, resources) -> bytes:
+        return analysis.resources_fingerprint(data, resources, self._pdf, self._caches.fingerprints)
 
     # -- the interpreter ------------------------------------------------------------------
 
-    def _run(self, operations, resources, state: _State, paints: list[Paint], depth: int) -> None:
-        stack: list[_State] = []
-        path: list[tuple[float, float]] = []
-        pending_move: tuple[float, float] | None = None
-        clip_next = False
-        text_matrix = line_matrix = IDENTITY
+    def _run(self, operations, resources, machine: _Machine, paints: list[_Pending], depth: int) -> int:
+        """Interpret ``operations`` from ``machine`` (left as they leave it), adding their pending paints.
+
+        Returns how many levels of forms they nest; ``_MAX_DEPTH + 1`` says the
+        nesting limit cut a form off.
+        """
+        nesting = 0
+        state, stack, path = machine.state, machine.stack, machine.path
+        pending_move, clip_next = machine.pending_move, machine.clip_next
+        text_matrix, line_matrix = machine.text_matrix, machine.line_matrix
         for operands, operator in operations:
             if operator == b"TJ" or operator == b"Tj":
                 shows = operands[0] if operator == b"TJ" else [operands[0]]
@@ -192,7 +339,7 @@ class ContentReader:
                 text_matrix = line_matrix = IDENTITY
             elif operator == b"Tf":
                 font = _resource(resources, "/Font", operands[0])
-                state.font, state.font_size = font, float(operands[1])
+                state.font, state.font_name, state.font_size = font, operands[0], float(operands[1])
             elif operator == b"Tc":
                 state.char_spacing = float(operands[0])
             elif operator == b"Tw":
@@ -210,6 +357,8 @@ class ContentReader:
             elif operator == b"Q":
                 if stack:
                     state = stack.pop()
+                else:
+                    machine.underflowed = True
             elif operator == b"cm":
                 state.ctm = multiply(_matrix(operands), state.ctm)
             elif operator == b"m":
@@ -230,8 +379,7 @@ class ContentReader:
                     self._paint_path(operator, path, state, paints)
                 if clip_next and path:
                     xs, ys = [p[0] for p in path], [p[1] for p in path]
-                    state.clip = _intersection(Rect(min(xs), min(ys), max(xs), max(ys)), state.clip) or \
-                        Rect(state.clip.x0, state.clip.y0, state.clip.x0, state.clip.y0)
+                    state.clip = _ClipPath(state.clip, Rect(min(xs), min(ys), max(xs), max(ys)))
                 path, pending_move, clip_next = [], None, False
             elif operator == b"W" or operator == b"W*":
                 clip_next = True
@@ -242,13 +390,17 @@ class ContentReader:
             elif operator == b"sh":
                 shading = _resource(resources, "/Shading", operands[0])
                 if shading is not None:
-                    paints.extend(self._shading_paints(shading, state.clip, resources))
+                    paints.extend((_FILLS_CLIP, paint, state.clip)
+                                  for paint in self._shading_paints(shading, resources))
             elif operator == b"Do":
-                self._draw_xobject(operands[0], resources, state, paints, depth)
+                nesting = max(nesting, self._draw_xobject(operands[0], resources, state, paints, depth))
             elif operator == b"INLINE IMAGE":
                 self._inline_image(operands[0], resources, state, paints)
+        machine.state, machine.path, machine.pending_move, machine.clip_next = state, path, pending_move, clip_next
+        machine.text_matrix, machine.line_matrix = text_matrix, line_matrix
+        return nesting
 
-    def _show(self, shows, text_matrix: Matrix, state: _State, resources, paints: list[Paint]) -> Matrix:
+    def _show(self, shows, text_matrix: Matrix, state: _State, resources, paints: list[_Pending]) -> Matrix:
         metrics = self._metrics(state.font)
         size, spacing, scale = state.font_size, state.char_spacing, state.horizontal_scale
         advance = 0.0
@@ -264,26 +416,25 @@ class ContentReader:
             box = bounds(rendering, ((0.0, low), (advance, low), (0.0, high), (advance, high)))
             # Text the clip hides entirely is no paint; visible text keeps its whole box, so that a
             # line running off the page is measured where it would end, not where the page does.
-            if not advance or _intersection(box, state.clip, allow_empty=False) is not None:
-                _, _, c, d, _, _ = rendering
-                colour = state.stroke if mode in (1, 5) else state.fill
-                paints.extend(_paints(PaintKind.TEXT, box, colour, text_size=abs(size) * (c * c + d * d) ** 0.5))
+            _, _, c, d, _, _ = rendering
+            colour = state.stroke if mode in (1, 5) else state.fill
+            how = _TEXT if advance else _SHOWN  # text of no width shows whatever the clip
+            paints.extend((how, paint, state.clip) for paint in
+                          _paints(PaintKind.TEXT, box, colour, text_size=abs(size) * (c * c + d * d) ** 0.5))
         return multiply((1.0, 0.0, 0.0, 1.0, advance, 0.0), text_matrix)
 
-    def _paint_path(self, operator: bytes, path, state: _State, paints: list[Paint]) -> None:
+    def _paint_path(self, operator: bytes, path, state: _State, paints: list[_Pending]) -> None:
         xs, ys = [point[0] for point in path], [point[1] for point in path]
         raw = Rect(min(xs), min(ys), max(xs), max(ys))
         fills, strokes = operator in _FILLS, operator in _STROKES
         width = state.line_width * scale_of(state.ctm)
         if strokes:
             half = width / 2
-            box = _intersection(Rect(raw.x0 - half, raw.y0 - half, raw.x1 + half, raw.y1 + half), state.clip)
-            if box is not None:
-                paints.extend(_paints(PaintKind.STROKE, box, state.stroke, line_width=width))
+            box = Rect(raw.x0 - half, raw.y0 - half, raw.x1 + half, raw.y1 + half)
+            paints.extend((_CUT, paint, state.clip)
+                          for paint in _paints(PaintKind.STROKE, box, state.stroke, line_width=width))
         if fills:
-            box = _intersection(raw, state.clip, allow_empty=True)
-            if box is not None:
-                paints.extend(_paints(PaintKind.FILL, box, state.fill))
+            paints.extend((_CUT, paint, state.clip) for paint in _paints(PaintKind.FILL, raw, state.fill))
 
     def _set_colour(self, operator: bytes, operands, state: _State, resources) -> None:
         stroking = operator.isupper()
@@ -323,21 +474,21 @@ class ContentReader:
         the cell is interpreted once per pattern, in its own space.
         """
         key = ("pattern", self._caches.key(pattern))
-        summary = self._caches.forms.get(key)
+        summary = self._caches.patterns.get(key)
         if summary is None:
             own = pattern.get("/Resources")
             cell = Rect.of(pattern.get("/BBox", (-1e6, -1e6, 1e6, 1e6)))
-            paints: list[Paint] = []
-            self._caches.forms[key] = []          # a pattern that paints with itself stops here
+            pending: list[_Pending] = []
+            self._caches.patterns[key] = []          # a pattern that paints with itself stops here
             self._run(parse_operations(pattern.read_bytes()), own if own is not None else resources,
-                      _State(IDENTITY, cell), paints, depth=1)
+                      _Machine(_State(IDENTITY, None)), pending, depth=1)
             strongest: dict[tuple, Paint] = {}
-            for paint in paints:
+            for paint in _clipped(pending, cell):
                 group = (paint.kind is PaintKind.IMAGE, paint.space)
                 if group not in strongest or (paint.ink or 0.0) > (strongest[group].ink or 0.0):
                     strongest[group] = paint
             summary = list(strongest.values())
-            self._caches.forms[key] = summary
+            self._caches.patterns[key] = summary
         return tuple(summary)
 
     def _space(self, name, resources) -> ColourSpace:
@@ -349,63 +500,60 @@ class ContentReader:
             self._caches.spaces[key] = space
         return space
 
-    def _shading_paints(self, shading, clip: Rect, resources) -> list[Paint]:
+    def _shading_paints(self, shading, resources) -> list[Paint]:
+        """The shading's paint; its box is the clip, given when the paint is clipped."""
         space = self._space(shading.get("/ColorSpace", "/DeviceGray"), resources)
-        return _paints(PaintKind.SHADING, clip, Colour(space, _shading_extreme(shading, space)))
+        return _paints(PaintKind.SHADING, _NO_BOX, Colour(space, _shading_extreme(shading, space)))
 
-    def _draw_xobject(self, name, resources, state: _State, paints: list[Paint], depth: int) -> None:
+    def _draw_xobject(self, name, resources, state: _State, paints: list[_Pending], depth: int) -> int:
+        """Paint an image or a form; how many levels of forms that nests (see :meth:`_run`)."""
         xobject = _resource(resources, "/XObject", name)
         if xobject is None:
-            return
+            return 0
         subtype = xobject.get("/Subtype")
         if subtype == "/Image":
             self._image(xobject, resources, state, paints)
-        elif subtype == "/Form" and depth < 12:
+        elif subtype == "/Form":
+            if depth >= _MAX_DEPTH:
+                return _MAX_DEPTH + 1
             key = (self._caches.key(xobject), state.fill, state.stroke, state.line_width)
-            form_paints = self._caches.forms.get(key)
-            if form_paints is None:
-                form_paints = self._form_paints(xobject, resources, state, depth)
-                self._caches.forms[key] = form_paints
+            known = self._caches.forms.get(key)
+            if known is None:
+                known = self._caches.forms[key] = self._form_paints(xobject, resources, state, depth)
+            form_paints, nesting = known
             placement = multiply(_matrix(xobject.get("/Matrix")), state.ctm)
-            for paint in form_paints:
-                moved = paint.moved(placement, state.clip)
-                if moved is not None:
-                    paints.append(moved)
+            paints.extend((_CUT, paint.placed(placement), state.clip) for paint in form_paints)
+            return nesting + 1
+        return 0
 
-    def _form_paints(self, form, resources, state: _State, depth: int) -> list[Paint]:
-        """The form's paints in its own space, clipped to its /BBox, inheriting ``state``'s colours."""
+    def _form_paints(self, form, resources, state: _State, depth: int) -> tuple[list[Paint], int]:
+        """The form's paints in its own space, clipped to its /BBox, inheriting ``state``'s colours; its nesting."""
         own = form.get("/Resources")
         form_resources = own if own is not None else resources
         box = Rect.of(form.get("/BBox", (-1e6, -1e6, 1e6, 1e6)))
-        inner = _State(IDENTITY, box, state.fill, state.stroke, state.line_width)
-        paints: list[Paint] = []
-        self._run(parse_operations(form.read_bytes()), form_resources, inner, paints, depth + 1)
-        return paints
+        analysed = self._analyse(form.read_bytes(), form_resources, state.fill, state.stroke, state.line_width,
+                                 depth + 1)
+        return _clipped(analysed.pending, box), analysed.nesting
 
-    def _image(self, image, resources, state: _State, paints: list[Paint]) -> None:
-        box = _intersection(Rect(0, 0, 1, 1).transformed(state.ctm), state.clip)
-        if box is None:
-            return
+    def _image(self, image, resources, state: _State, paints: list[_Pending]) -> None:
+        box = Rect(0, 0, 1, 1).transformed(state.ctm)
         if image.get("/ImageMask"):
-            paints.extend(_paints(PaintKind.IMAGE, box, state.fill))
+            paints.extend((_CUT, paint, state.clip) for paint in _paints(PaintKind.IMAGE, box, state.fill))
             return
         space = self._space(image.get("/ColorSpace", "/DeviceGray"), resources)
-        paints.append(Paint(PaintKind.IMAGE, box, space, None))
+        paints.append((_CUT, Paint(PaintKind.IMAGE, box, space, None), state.clip))
 
-    def _inline_image(self, image, resources, state: _State, paints: list[Paint]) -> None:
+    def _inline_image(self, image, resources, state: _State, paints: list[_Pending]) -> None:
         settings = image.get("settings", {})
         abbreviations = {"/G": "/DeviceGray", "/RGB": "/DeviceRGB", "/CMYK": "/DeviceCMYK"}
+        box = Rect(0, 0, 1, 1).transformed(state.ctm)
         if settings.get("/IM", settings.get("/ImageMask")):
-            box = _intersection(Rect(0, 0, 1, 1).transformed(state.ctm), state.clip)
-            if box is not None:
-                paints.extend(_paints(PaintKind.IMAGE, box, state.fill))
+            paints.extend((_CUT, paint, state.clip) for paint in _paints(PaintKind.IMAGE, box, state.fill))
             return
         space = settings.get("/CS", settings.get("/ColorSpace", "/DeviceGray"))
         if isinstance(space, str):
             space = abbreviations.get(space, space)
-        box = _intersection(Rect(0, 0, 1, 1).transformed(state.ctm), state.clip)
-        if box is not None:
-            paints.append(Paint(PaintKind.IMAGE, box, self._space(space, resources), None))
+        paints.append((_CUT, Paint(PaintKind.IMAGE, box, self._space(space, resources), None), state.clip))
 
     def _metrics(self, font) -> _FontMetrics:
         if font is None:
@@ -419,6 +567,10 @@ class ContentReader:
 
 
 _HALF_EM = _FontMetrics(False, {}, 500.0, 0.001)
+# Forms nested deeper than this are not followed (a form that draws itself would never end).
+_MAX_DEPTH = 12
+# A shading's box before it is clipped: it covers whatever the clip leaves.
+_NO_BOX = Rect(0.0, 0.0, 0.0, 0.0)
 _FILLS = {b"f", b"F", b"f*", b"B", b"B*", b"b", b"b*"}
 _STROKES = {b"S", b"s", b"B", b"B*", b"b", b"b*"}
 _PAINTING = _FILLS | _STROKES | {b"n"}
@@ -515,6 +667,46 @@ def _matrix(values) -> Matrix:
     return cast(Matrix, tuple(float(value) for value in values)) if values is not None else IDENTITY
 
 
+def _clip_box(path: _ClipPath | None, outer: Rect, boxes: dict[_ClipPath, Rect]) -> Rect:
+    """The box ``path`` clips to inside ``outer``: each clipping path cuts the box before it.
+
+    A path that leaves nothing shrinks the clip to the point at its lower left corner.
+    """
+    if path is None:
+        return outer
+    known = boxes.get(path)
+    if known is None:
+        before = _clip_box(path.parent, outer, boxes)
+        known = _intersection(path.box, before) or Rect(before.x0, before.y0, before.x0, before.y0)
+        boxes[path] = known
+    return known
+
+
+def _clipped(pending, outer: Rect) -> list[Paint]:
+    """The paints of an interpretation (:class:`_Pending`) clipped inside ``outer``, those the clip hides left out."""
+    boxes: dict[_ClipPath, Rect] = {}
+    paints: list[Paint] = []
+    for how, paint, path in pending:
+        clip = _clip_box(path, outer, boxes)
+        if how == _CUT:
+            box = _intersection(paint.box, clip)
+            if box is not None:
+                paints.append(paint if box == paint.box else Paint(
+                    paint.kind, box, paint.space, paint.ink, paint.registration, paint.rich_black,
+                    paint.line_width, paint.text_size))
+        elif how == _TEXT:
+            if _intersection(paint.box, clip, allow_empty=False) is not None:
+                paints.append(paint)
+        elif how == _INSIDE:
+            paints += _clipped(paint.pending, clip)
+        elif how == _FILLS_CLIP:
+            paints.append(Paint(paint.kind, clip, paint.space, paint.ink, paint.registration, paint.rich_black,
+                                paint.line_width, paint.text_size))
+        else:  # _SHOWN
+            paints.append(paint)
+    return paints
+
+
 def _intersection(box: Rect, clip: Rect, allow_empty: bool = True) -> Rect | None:
     x0, y0 = max(box.x0, clip.x0), max(box.y0, clip.y0)
     x1, y1 = min(box.x1, clip.x1), min(box.y1, clip.y1)
@@ -528,6 +720,19 @@ def _resource(resources, kind: str, name):
     if not isinstance(category, Dictionary) or not category:
         return None
     return category.get(name)
+
+
+def _ends_cleanly(data: bytes) -> bool:
+    """Whether ``data`` ends with an operator (so it reads the same on its own as joined to the next stream).
+
+    A stream whose last token is an operand, a string, an array or a comment
+    may continue in the next one: such a page is read joined.
+    """
+    return _LAST_OPERATOR.search(data) is not None and data.count(b"(") == data.count(b")")
+
+
+_LAST_OPERATOR = re.compile(rb"(?:^|[\x00\t\n\x0c\r ])(?!(?:true|false|null)[\x00\t\n\x0c\r ]*\Z)"
+                            rb"[A-Za-z'\"][A-Za-z0-9*'\"]*[\x00\t\n\x0c\r ]*\Z")
 
 
 def page_content(page: Dictionary) -> bytes | None:

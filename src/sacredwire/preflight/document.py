@@ -165,11 +165,11 @@ class Document:
         except (pikepdf.PdfError, ValueError, KeyError, TypeError, AttributeError, IndexError, OSError,
                 NotImplementedError) as error:
             raise UnreadablePdf(name, f"not a readable PDF ({error})") from None
-        self.content = ContentReader()
+        self.content = ContentReader(self.pdf)
         self._closures: dict[tuple[int, int], tuple[Dictionary, ...]] = {}
-        self._fonts: dict[tuple[int, int], tuple[FontInfo, ...]] = {}
+        self._fonts: dict[tuple[tuple[int, int], ...], tuple[FontInfo, ...]] = {}
         self._font_infos: dict[tuple[int, int], FontInfo] = {}
-        self._xobjects: dict[tuple[int, int], tuple[pikepdf.Object, ...]] = {}
+        self._xobjects: dict[tuple[tuple[int, int], ...], tuple[pikepdf.Object, ...]] = {}
         # qpdf hands out a new Python object on every access: a direct object, known by its id(), is
         # kept for as long as the document, so that its id is never another object's.
         self._kept: list[pikepdf.Object] = []
@@ -192,34 +192,56 @@ class Document:
     def resources_of(self, page) -> tuple[Dictionary, ...]:
         """The page's resources and those of every form and tiling pattern it can draw, each once.
 
-        Pages usually share resource dictionaries, so the walk is made once per dictionary.
+        Pages usually share resource dictionaries (or draw forms that do), so the walk is made once
+        per dictionary.
         """
         top = page.get("/Resources")
         if not isinstance(top, Dictionary):
             return ()
-        known = self._closures.get(self.key(top))
+        return self._closure(top, set())[0]
+
+    def _closure(self, resources: Dictionary, walking: set[tuple[int, int]]
+                 ) -> tuple[tuple[Dictionary, ...], set[tuple[int, int]]]:
+        """``resources`` and what its forms and patterns reach; and the dictionaries still being walked it met.
+
+        A dictionary that reaches one still being walked (a loop) reaches less than that one does: its
+        closure is kept only once every dictionary it met is finished.
+        """
+        key = self.key(resources)
+        known = self._closures.get(key)
         if known is not None:
-            return known
-        seen: dict[tuple[int, int], Dictionary] = {}
-        pending: list[pikepdf.Object | None] = [top]
-        while pending:
-            resources = pending.pop()
-            if not isinstance(resources, Dictionary) or self.key(resources) in seen:
-                continue
-            seen[self.key(resources)] = resources
-            for kind in ("/XObject", "/Pattern"):
-                category = resources.get(kind)
-                for child in (category.values() if category is not None else ()):
-                    if child.get("/Subtype") == "/Form" or child.get("/PatternType") == 1:
-                        pending.append(child.get("/Resources"))
-        closure = tuple(seen.values())
-        self._closures[self.key(top)] = closure
-        return closure
+            return known, set()
+        walking.add(key)
+        found: dict[tuple[int, int], Dictionary] = {key: resources}
+        unfinished: set[tuple[int, int]] = set()
+        for kind in ("/XObject", "/Pattern"):
+            category = resources.get(kind)
+            for child in (category.values() if category is not None else ()):
+                if child.get("/Subtype") != "/Form" and child.get("/PatternType") != 1:
+                    continue
+                inner = child.get("/Resources")
+                if not isinstance(inner, Dictionary):
+                    continue
+                inner_key = self.key(inner)
+                if inner_key in walking:
+                    unfinished.add(inner_key)
+                    continue
+                closure, met = self._closure(inner, walking)
+                unfinished |= met
+                for reached in closure:
+                    found.setdefault(self.key(reached), reached)
+        walking.discard(key)
+        unfinished.discard(key)
+        result = tuple(found.values())
+        if not unfinished:
+            self._closures[key] = result
+        return result, unfinished
 
     def fonts_of(self, page) -> tuple[FontInfo, ...]:
         """The fonts the page's resources (and its forms') hold, by name."""
         closure = self.resources_of(page)
-        key = self.key(closure[0]) if closure else (0, 0)
+        # Pages that reach the same font dictionaries (whatever else they hold) have the same fonts.
+        key = tuple(self.key(resources) for resources in closure if "/Font" in resources)
         if key not in self._fonts:
             fonts: dict[tuple[int, int], FontInfo] = {}
             for resources in closure:
@@ -235,7 +257,7 @@ class Document:
     def xobjects_of(self, page) -> tuple[pikepdf.Object, ...]:
         """Every XObject the page can draw (images and forms), each once."""
         closure = self.resources_of(page)
-        key = self.key(closure[0]) if closure else (0, 0)
+        key = tuple(self.key(resources) for resources in closure if "/XObject" in resources)
         if key not in self._xobjects:
             found: dict[tuple[int, int], pikepdf.Object] = {}
             for resources in closure:
