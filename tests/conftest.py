@@ -119,6 +119,16 @@ def web_site() -> Mapping[PurePosixPath, bytes]:
     return MappingProxyType(make_site(load_rulebook(PROJECT), ["en", "es"]))
 
 
+@pytest.fixture(scope="session")
+def changed_numbers_build(tmp_path_factory: pytest.TempPathFactory, layout_cache: Path) -> Path:
+    """The content with rule numbers changed in every booklet (tests/changed_numbers.py), built once for the
+    tests that read those numbers back from the PDFs."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from changed_numbers import build_changed_numbers
+
+    return build_changed_numbers(tmp_path_factory.mktemp("changed-numbers"), layout_cache)
+
+
 # How long a test waits for an event before it gives up. Never the thing measured: only a net that
 # turns a hang into a failure that says what never happened, however loaded the machine.
 SAFETY_NET_S = 600.0

@@ -2,7 +2,8 @@
 
 A copy of the content gets a new zone radius for Control (a parameter of
 ``content/rules.yaml``) and a fourth signal marker for Triangulation (a cell of
-the mission table); it still checks clean, and the Missions booklet, English
+the mission table), in the copy the other rule-number tests change too
+(tests/changed_numbers.py); it still checks clean, and the Missions booklet, English
 and Spanish, prints the new values wherever the prose states them. A number
 typed back by hand into the Missions prose is a NUM001 finding at its file and
 line, in each language.
@@ -15,7 +16,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from conftest import PROJECT, build_sharing_cache, copy_project, pdf_words, replace_once, run_sw28
+from conftest import PROJECT, pdf_words, replace_once
 
 from sacredwire.check import run_checks
 from sacredwire.example_text import FieldRef
@@ -23,24 +24,14 @@ from sacredwire.load import load_rulebook
 from sacredwire.rule_fields import show_rule_field
 
 LANGS = ("en", "es")
-RADIUS = "    zone_radius: {value: 3, unit: inches, about: the zone around the board center}\n"
-MARKERS = "        markers: 3\n        section: M2.7\n"
 
 
 
 
 @pytest.fixture(scope="module")
-def changed(tmp_path_factory: pytest.TempPathFactory, layout_cache: Path) -> Path:
-    project = copy_project(tmp_path_factory.mktemp("missions"))
-    replace_once(project / "content/rules.yaml", RADIUS, RADIUS.replace("value: 3", "value: 5"))
-    replace_once(project / "content/tables/missions.yaml", MARKERS, MARKERS.replace("markers: 3", "markers: 4"))
-    out = project / "out"
-    built = build_sharing_cache(layout_cache, project, out, "missions", "--lang", "all", "--edition", "screen")
-    assert built.returncode == 0, built.stdout + built.stderr
-    # Checked as the designer does after the build, which rewrites the page map the change made stale.
-    check = run_sw28("check", "--strict", cwd=project)
-    assert check.returncode == 0, check.stdout + check.stderr
-    return out
+def changed(changed_numbers_build: Path) -> Path:
+    """The session's build of the changed copy (tests/changed_numbers.py)."""
+    return changed_numbers_build
 
 
 # What each language's Control and Triangulation say, with the value in its place.

@@ -252,7 +252,9 @@ def test_summaries_print_as_bullet_lines(lang: str) -> None:
 
 
 def test_letter_paper(tmp_path: Path, out: Path) -> None:
-    result, letter = build_edited(tmp_path, out, lambda content: None, "quick-reference", "--paper", "letter")
+    # The file read: the English screen edition (the paper is laid out per document, not per edition).
+    result, letter = build_edited(tmp_path, out, lambda content: None, "quick-reference", "--paper", "letter",
+                                  "--lang", "en", "--edition", "screen")
     assert result.returncode == 0, result.stdout + result.stderr
     reader = PdfReader(letter / "en" / "screen" / "quick-reference.pdf")
     assert len(reader.pages) == len(layout()["pages"])

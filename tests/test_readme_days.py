@@ -19,7 +19,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-from conftest import PROJECT, copy_project, run_sw28
+from conftest import PROJECT, copy_project, run_sw28, share_cache_entries
 from test_serve import _free_port, wait_for
 
 README = PROJECT / "README.md"
@@ -88,8 +88,11 @@ def _serve(project: Path, args: list[str]) -> None:
             process.communicate()
 
 
-def test_the_designers_day(tmp_path: Path) -> None:
+def test_the_designers_day(tmp_path: Path, layout_cache: Path) -> None:
     project = _repository(copy_project(tmp_path / "project"))
+    # The layouts the session's builds made, as the designer's (ignored) build/ folder holds them from the day
+    # before: the booklet and the PDFs the server lays out beside the site come from them.
+    share_cache_entries(layout_cache, project / "build" / ".cache")
     designer = commands("designer")
     assert designer
     for args in designer:

@@ -6,7 +6,8 @@ Interact reach (the actions table's own `reach` cell, 1" to 2") and Synergy's
 range (a parameter of `content/rules.yaml`, 6" to 8"); it still checks clean,
 and the Core Rules and Requisitions booklets, the quick reference and the cards,
 English and Spanish, all print the new values (the prose, the summaries and the
-tables' words through their fields).
+tables' words through their fields). The copy is the one the other rule-number
+tests change too (tests/changed_numbers.py), built once.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import re
 from pathlib import Path
 
 import pytest
-from conftest import build_sharing_cache, copy_project, pdf_words, replace_once, run_sw28
+from conftest import pdf_words
 
 LANGS = ("en", "es")
 
@@ -23,36 +24,9 @@ LANGS = ("en", "es")
 
 
 @pytest.fixture(scope="module")
-def changed(tmp_path_factory: pytest.TempPathFactory, layout_cache: Path) -> Path:
-    project = copy_project(tmp_path_factory.mktemp("changed"))
-    core = project / "content/tables/core.yaml"
-    replace_once(core, "        action: {en: Climb, es: Escalar}\n        cost: 2\n",
-             "        action: {en: Climb, es: Escalar}\n        cost: 3\n")
-    replace_once(core, "        from: 10\n        to: 12\n        damage: 3d6\n",
-             "        from: 10\n        to: 12\n        damage: 4d6\n")
-    replace_once(core, '{$rule.C4.2.overtime_actions:word} actions",\n', '{$rule.C4.2.overtime_actions:word} actions and heals",\n')
-    replace_once(core, '{$rule.C4.2.overtime_actions:word} acciones"}', '{$rule.C4.2.overtime_actions:word} acciones y se cura"}')
-    # Numbers inside table words: the Interact row's own reach cell, and a parameter of rules.yaml.
-    replace_once(core, "        es: 'A {$table.actions.interact.reach}\". Recoge un objetivo o un arma caída'}\n"
-                       "        dt: null\n        reach: 1\n",
-                 "        es: 'A {$table.actions.interact.reach}\". Recoge un objetivo o un arma caída'}\n"
-                 "        dt: null\n        reach: 2\n")
-    # The Examine example claims Interact's reach, which the engine now computes as 2: the designer
-    # updates its claim when the check says so, as here.
-    replace_once(project / "content/examples/missions.yaml", "    claims: {reach: 1, total: 11,",
-                 "    claims: {reach: 2, total: 11,")
-    replace_once(project / "content/rules.yaml", "    synergy_range: {value: 6,", "    synergy_range: {value: 8,")
-    weapons = project / "content/tables/requisitions-weapons.yaml"
-    replace_once(weapons, "        name: {en: Cable Whip, es: Látigo de Cable}\n        damage: d6\n",
-             "        name: {en: Cable Whip, es: Látigo de Cable}\n        damage: d10\n")
-    out = project / "out"
-    for targets, edition in ((("core-rules", "requisitions", "quick-reference"), "screen"), (("cards",), "pod")):
-        built = build_sharing_cache(layout_cache, project, out, *targets, "--lang", "all", "--edition", edition)
-        assert built.returncode == 0, built.stdout + built.stderr
-    # Checked as the designer does after the build, which rewrites the page map the change made stale.
-    check = run_sw28("check", "--strict", cwd=project)
-    assert check.returncode == 0, check.stdout + check.stderr
-    return out
+def changed(changed_numbers_build: Path) -> Path:
+    """The session's build of the changed copy (tests/changed_numbers.py)."""
+    return changed_numbers_build
 
 
 @pytest.mark.parametrize("lang", LANGS)

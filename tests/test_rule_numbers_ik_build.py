@@ -4,7 +4,8 @@ A copy of the content gets a new Inhuman Resources parameter (the spacing of a
 spawn's models), a new Campaign parameter (the Evidence that triggers The
 Signal), a new hostile weapon's damage and a new Promotion threshold; it
 still checks clean, and both booklets (prose and tables) and the quick
-reference (the summaries), English and Spanish, print the new values.
+reference (the summaries), English and Spanish, print the new values. The copy
+is the one the other rule-number tests change too (tests/changed_numbers.py), built once.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import re
 from pathlib import Path
 
 import pytest
-from conftest import build_sharing_cache, copy_project, pdf_words, replace_once, run_sw28
+from conftest import pdf_words
 
 LANGS = ("en", "es")
 
@@ -21,26 +22,9 @@ LANGS = ("en", "es")
 
 
 @pytest.fixture(scope="module")
-def changed(tmp_path_factory: pytest.TempPathFactory, layout_cache: Path) -> Path:
-    project = copy_project(tmp_path_factory.mktemp("changed-ik"))
-    rules = project / "content/rules.yaml"
-    replace_once(rules, "spawn_spacing: {value: 1,", "spawn_spacing: {value: 2,")
-    replace_once(rules, "signal_evidence: {value: 5,", "signal_evidence: {value: 6,")
-    hostiles = project / "content/tables/inhuman-resources.yaml"
-    replace_once(hostiles, "        weapon: {en: Static Burst, es: Estallido Estático}\n        type: broadcast\n"
-                       "        attack: {en: Power, es: Poder}\n        damage: d6\n",
-             "        weapon: {en: Static Burst, es: Estallido Estático}\n        type: broadcast\n"
-             "        attack: {en: Power, es: Poder}\n        damage: d10\n")
-    campaign = project / "content/tables/campaign.yaml"
-    replace_once(campaign, "        promotion: 7\n        merits: 22\n", "        promotion: 7\n        merits: 23\n")
-    out = project / "out"
-    built = build_sharing_cache(layout_cache, project, out, "inhuman-resources", "campaign", "quick-reference",
-                                "--lang", "all", "--edition", "screen")
-    assert built.returncode == 0, built.stdout + built.stderr
-    # Checked as the designer does after the build, which rewrites the page map the change made stale.
-    check = run_sw28("check", "--strict", cwd=project)
-    assert check.returncode == 0, check.stdout + check.stderr
-    return out
+def changed(changed_numbers_build: Path) -> Path:
+    """The session's build of the changed copy (tests/changed_numbers.py)."""
+    return changed_numbers_build
 
 
 @pytest.mark.parametrize("lang", LANGS)

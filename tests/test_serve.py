@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 import os
@@ -74,9 +75,10 @@ class Server:
         return self.process.returncode, stderr
 
 
-@pytest.fixture
-def server(tmp_path: Path, layout_cache: Path) -> Iterator[Server]:
-    project = copy_project(tmp_path)
+@contextlib.contextmanager
+def _serving(folder: Path, layout_cache: Path) -> Iterator[Server]:
+    """``sw28 serve`` in a copy of the project made in ``folder``, once it answers and watches the files."""
+    project = copy_project(folder)
     # The layouts the session's builds made, as a designer's build/ folder holds them: the PDFs the server
     # lays out beside the site come from them instead of taking the machine from the pages under test.
     share_cache_entries(layout_cache, project / "build" / ".cache")
@@ -90,6 +92,20 @@ def server(tmp_path: Path, layout_cache: Path) -> Iterator[Server]:
         if running.process.poll() is None:
             running.process.kill()
             running.process.communicate()
+
+
+@pytest.fixture
+def server(tmp_path: Path, layout_cache: Path) -> Iterator[Server]:
+    """A server of its own, for a test that edits the project or stops the server."""
+    with _serving(tmp_path, layout_cache) as running:
+        yield running
+
+
+@pytest.fixture(scope="module")
+def unedited_server(tmp_path_factory: pytest.TempPathFactory, layout_cache: Path) -> Iterator[Server]:
+    """One server for the tests that only send it requests (never an edit, never Ctrl-C)."""
+    with _serving(tmp_path_factory.mktemp("unedited-serve"), layout_cache) as running:
+        yield running
 
 
 def _text(page: str) -> str:
@@ -130,7 +146,8 @@ def test_a_bad_edit_shows_the_finding_with_file_and_line(server):
     assert finding in server.stop()[1]
 
 
-def test_only_localhost_and_only_the_site(server):
+def test_only_localhost_and_only_the_site(unedited_server):
+    server = unedited_server
     assert get(f"{server.url}/../content/book.yaml")[0] == 404
     assert get(f"{server.url}/en/nothing.html")[0] == 404
     assert get(f"{server.url}/en/C4.7")[0] == 200  # forwarded to en/C4.7/
@@ -148,7 +165,8 @@ def _raw(port: int, request: bytes) -> bytes:
     return answer
 
 
-def test_only_loopback_names_and_redirects_that_stay(server):
+def test_only_loopback_names_and_redirects_that_stay(unedited_server):
+    server = unedited_server
     for host in ("127.0.0.1", f"127.0.0.1:{server.port}", f"localhost:{server.port}", f"[::1]:{server.port}"):
         answer = _raw(server.port, f"GET /en/core-rules.html HTTP/1.0\r\nHost: {host}\r\n\r\n".encode())
         assert answer.startswith(b"HTTP/1.0 200"), host
