@@ -291,6 +291,8 @@
   function checkSquad(text, lang, file) {
     var data = KIT.langs[lang], cat = new Catalogue(lang);
     var report = { file: file, name: "", budget: KIT.budget, campaign: null, models: [], findings: [] };
+    // The words a finding prints for the files' keys (kinds of entry, weapon classes, armor tiers).
+    var words = data.findingWords;
     // A finding's sentence is the language's template (the same list sw28 squad uses) with its values filled in.
     function finding(line, key, rule, values) {
       var message = data.findings[key].replace(/%\((\w+)\)s/g, function (_, name) { return String(values[name]); });
@@ -323,8 +325,8 @@
         var row = cat.find(noun, written);
         if (!row) {
           var other = cat.kindOf(written);
-          if (other) { finding(line, "other-kind", rule, { name: name, written: repr(written), other: other, kind: noun }); }
-          else { finding(line, "unknown", rule, { name: name, kind: noun, written: repr(written) }); }
+          if (other) { finding(line, "other-kind", rule, { name: name, written: repr(written), other: words[other], kind: words[noun] }); }
+          else { finding(line, "unknown", rule, { name: name, kind: words[noun], written: repr(written) }); }
         }
         return row;
       }
@@ -376,8 +378,8 @@
         var cls = row.weaponClass, access = contractRow.weapons;
         var allowed = cls === "improvised" || cls === "grenade" || access === "both" || cls === access;
         if (!allowed) {
-          finding(line, "weapon-access", rules.equipment, { name: name, weapon: cat.name(row), weapon_class: cls, contract: who,
-                                                            access: contractRow.access[lang], wanted: access });
+          finding(line, "weapon-access", rules.equipment, { name: name, weapon: cat.name(row), weapon_class: words[cls], contract: who,
+                                                            access: contractRow.access[lang], wanted: words[access] });
         }
       });
       if (items.armor.length > 1) {
@@ -386,8 +388,8 @@
       }
       items.armor.forEach(function (row) {
         if (row.tierRank > contractRow.maxArmorRank) {
-          finding(line, "armor-tier", rules.tables["contract-types"], { name: name, armor: cat.name(row), tier: row.tier,
-                                                                       contract: who, max_tier: contractRow.maxArmor });
+          finding(line, "armor-tier", rules.tables["contract-types"], { name: name, armor: cat.name(row), tier: words[row.tier],
+                                                                       contract: who, max_tier: words[contractRow.maxArmor] });
         }
       });
       // Powers (C2.3).

@@ -8,6 +8,7 @@ language the catalogs translate.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from ..model import Rulebook
@@ -59,7 +60,37 @@ FINDINGS: dict[str, str] = {
 }
 
 
+# The words a finding prints for a key the squad files and the engine use: the kinds of entry
+# (kit/catalogue.py), weapon classes and contracts' weapon access, and armor tiers.
+WORDS: dict[str, str] = {
+    "contract": N_("contract"), "array": N_("array"), "weapon": N_("weapon"), "armor": N_("armor"),
+    "consumable": N_("consumable"), "gear": N_("gear"), "implant": N_("implant"), "power": N_("power"),
+    "injury": N_("injury"), "promotion": N_("promotion"),
+    "melee": N_("melee"), "ranged": N_("ranged"), "improvised": N_("improvised"), "grenade": N_("grenade"),
+    "both": N_("both"),
+    "light": N_("light"), "medium": N_("medium"), "heavy": N_("heavy"),
+}
+
+# The line ``sw28 squad`` prints for each finding.
+FINDING_LINE = N_("%(where)s: %(finding)s; see %(title)s %(reference)s")
+
+
+def _gettext(rulebook: Rulebook, lang: str) -> Callable[[str], str]:
+    return translations(str(Path(rulebook.root) / "locales"), lang).gettext
+
+
 def finding_templates(rulebook: Rulebook, lang: str) -> dict[str, str]:
     """Every finding's template in ``lang``, through the catalog the templates use."""
-    gettext = translations(str(Path(rulebook.root) / "locales"), lang).gettext
+    gettext = _gettext(rulebook, lang)
     return {key: gettext(message) for key, message in FINDINGS.items()}
+
+
+def finding_words(rulebook: Rulebook, lang: str) -> dict[str, str]:
+    """The words of :data:`WORDS` in ``lang``, by key."""
+    gettext = _gettext(rulebook, lang)
+    return {key: gettext(word) for key, word in WORDS.items()}
+
+
+def finding_line(rulebook: Rulebook, lang: str) -> str:
+    """The template of one line of ``sw28 squad``'s findings in ``lang``."""
+    return _gettext(rulebook, lang)(FINDING_LINE)

@@ -45,7 +45,7 @@ from ..engine.squad import ATTRIBUTES, BOSS, Contract, remaining_after
 from ..load import Fields, parse_yaml, read_content_text
 from ..model import Rulebook, Text
 from .catalogue import Catalogue, Entry, Kind
-from .findings import finding_templates
+from .findings import finding_line, finding_templates, finding_words
 from .references import RuleIndex, RuleRef
 
 # The rules a squad can break that no table is printed under, by the rule that states them.
@@ -70,7 +70,10 @@ class SquadFinding:
     rule: RuleRef
 
     def text(self, index: RuleIndex) -> str:
-        return f"{self.location}: {self.message}; see {self.rule.title} {index.cite(self.rule)}"
+        """The finding as ``sw28 squad`` prints it, in the language of ``index``."""
+        return finding_line(index.rulebook, index.lang) % {
+            "where": self.location, "finding": self.message, "title": self.rule.title,
+            "reference": index.cite(self.rule)}
 
     def as_json(self) -> dict[str, Any]:
         return {"file": self.location.file, "line": self.location.line, "message": self.message,
@@ -159,6 +162,7 @@ class SquadChecker:
         self.catalogue = Catalogue(rulebook)
         self.index = RuleIndex(rulebook, lang)
         self.templates = finding_templates(rulebook, lang)
+        self.words = finding_words(rulebook, lang)
 
     # -- reading ----------------------------------------------------------------------
 
@@ -282,9 +286,10 @@ class SquadChecker:
                 other = self.catalogue.kind_of(written)
                 if other:
                     self._finding(report, where, "other-kind", rule, name=name, written=repr(written),
-                                  other=other.noun, kind=kind.noun)
+                                  other=self.words[other.noun], kind=self.words[kind.noun])
                 else:
-                    self._finding(report, where, "unknown", rule, name=name, kind=kind.noun, written=repr(written))
+                    self._finding(report, where, "unknown", rule, name=name, kind=self.words[kind.noun],
+                                  written=repr(written))
             return entry
         return find
 
@@ -339,8 +344,8 @@ class SquadChecker:
             if isinstance(item, Weapon) and not contract.weapons.allows(item):
                 wanted = contract.weapons.value
                 self._finding(report, where, "weapon-access", self.index.rule(EQUIPMENT_RULE), name=name,
-                              weapon=entry.name(self.lang), weapon_class=item.weapon_class.value, contract=who,
-                              access=access_words, wanted=wanted)
+                              weapon=entry.name(self.lang), weapon_class=self.words[item.weapon_class.value],
+                              contract=who, access=access_words, wanted=self.words[wanted])
         armor = items["armor"]
         if len(armor) > 1:
             self._finding(report, where, "armor-count", self.index.rule(ARMOR_RULE), name=name, count=len(armor),
@@ -348,8 +353,8 @@ class SquadChecker:
         for entry, item in armor:
             if isinstance(item, Armor) and not contract.allows_armor(item):
                 self._finding(report, where, "armor-tier", self.index.for_table("contract-types"), name=name,
-                              armor=entry.name(self.lang), tier=item.tier.key, contract=who,
-                              max_tier=contract.max_armor.key)
+                              armor=entry.name(self.lang), tier=self.words[item.tier.key], contract=who,
+                              max_tier=self.words[contract.max_armor.key])
 
     def _powers(self, report: SquadReport, where: Location, name: str, contract_entry: Entry,
                 powers: Sequence[Entry], promotions: Sequence[Promotion]) -> None:
