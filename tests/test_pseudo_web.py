@@ -233,12 +233,6 @@ def test_no_string_escaped_translation_on_the_pages_scripts_make(site: Path, all
     assert escaped_words(visible_text(shown), *allowed) == []
 
 
-# The squad checker's findings are sentences the checker writes in English in every language, in the
-# command (sacredwire/kit/squad.py) and in the builder (templates/web/kit-core.js) alike.
-_FINDINGS = pytest.mark.xfail(strict=True, reason="the squad checker's findings are written in English only")
-
-
-@_FINDINGS
 @pytest.mark.skipif(not CHROMIUM, reason="chromium is not installed")
 def test_the_squad_checker_s_findings_are_translated(site: Path, allowed, tmp_path: Path) -> None:
     broken = _squad_file().replace("    raise: wits\n", "", 1)

@@ -10,7 +10,12 @@ from pathlib import Path
 import pytest
 from conftest import PROJECT, run_sw28
 
+from sacredwire.engine.gear import WeaponClass
+from sacredwire.engine.squad import WeaponAccess
 from sacredwire.engine_adapter import rules_from_tables
+from sacredwire.ids import TableId
+from sacredwire.kit.catalogue import Kind
+from sacredwire.kit.findings import finding_words
 from sacredwire.kit.squad import SquadChecker, SquadReport, read_squad
 from sacredwire.load import load_rulebook
 from sacredwire.model import Text
@@ -179,3 +184,27 @@ def test_check_reports_a_sample_cost_the_engine_does_not_compute(tmp_path: Path)
                      r"cost is 13, but the engine computes 12", result.stdout), result.stdout
     clean = run_sw28("check", cwd=PROJECT)
     assert clean.returncode == 0 and "SQUAD" not in clean.stdout
+
+
+def test_a_spanish_squad_check_prints_spanish_findings() -> None:
+    # The command's own output: the finding's sentence, the words it names and the line around it, in Spanish.
+    armor = run_sw28("squad", "--lang", "es", str(SQUADS / "scout-medium-armor.yaml"), cwd=PROJECT)
+    assert armor.returncode == 1, armor.stderr
+    assert "scout-medium-armor.yaml:28: Scout: Coraza Estándar es armadura de categoría media; un Explorador " \
+           "lleva como máximo armadura de categoría ligera; véase Tipos de contrato (C2.4, vol. 1)" in armor.stdout
+    bosses = run_sw28("squad", "--lang", "es", str(SQUADS / "two-bosses.yaml"), cwd=PROJECT)
+    assert bosses.returncode == 1, bosses.stderr
+    assert "two-bosses.yaml:2: una plantilla tiene exactamente un Jefe, no 2; véase" in bosses.stdout
+    english = run_sw28("squad", str(SQUADS / "two-bosses.yaml"), cwd=PROJECT)
+    assert "two-bosses.yaml:2: a squad has exactly one Boss, not 2; see" in english.stdout
+
+
+def test_every_key_a_finding_names_has_its_words() -> None:
+    # The kinds of entry, weapon classes, contracts' weapon access and the armor tiers of the tables.
+    rulebook = load_rulebook(PROJECT)
+    tiers = [row.key for row in rulebook.tables[TableId("armor-tiers")].rows]
+    keys = {*tiers, *(kind.noun for kind in Kind), *(cls.value for cls in WeaponClass),
+            *(access.value for access in WeaponAccess)}
+    assert tiers and set(finding_words(rulebook, "en")) >= keys
+    spanish = finding_words(rulebook, "es")
+    assert [key for key in keys if spanish[key] == key] == []

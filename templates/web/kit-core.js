@@ -291,7 +291,13 @@
   function checkSquad(text, lang, file) {
     var data = KIT.langs[lang], cat = new Catalogue(lang);
     var report = { file: file, name: "", budget: KIT.budget, campaign: null, models: [], findings: [] };
-    function finding(line, message, rule) { report.findings.push({ line: line, message: message, rule: rule }); }
+    // The words a finding prints for the files' keys (kinds of entry, weapon classes, armor tiers).
+    var words = data.findingWords;
+    // A finding's sentence is the language's template (the same list sw28 squad uses) with its values filled in.
+    function finding(line, key, rule, values) {
+      var message = data.findings[key].replace(/%\((\w+)\)s/g, function (_, name) { return String(values[name]); });
+      report.findings.push({ line: line, message: message, rule: rule });
+    }
     var tree;
     try { tree = parseYaml(text); } catch (e) { if (e instanceof YamlError) { throw new Unusable(e.line, e.message); } throw e; }
     var top = new Fields(tree, "a squad file", 1).only(["squad", "models", "campaign"]);
@@ -319,8 +325,8 @@
         var row = cat.find(noun, written);
         if (!row) {
           var other = cat.kindOf(written);
-          finding(line, name + ": " + (other ? repr(written) + " is a " + other + ", not a " + noun
-                                              : "no " + noun + " " + repr(written) + " in the tables"), rule);
+          if (other) { finding(line, "other-kind", rule, { name: name, written: repr(written), other: words[other], kind: words[noun] }); }
+          else { finding(line, "unknown", rule, { name: name, kind: words[noun], written: repr(written) }); }
         }
         return row;
       }
@@ -354,11 +360,11 @@
         KIT.campaignModelKeys.forEach(function (key) {
           var value = fields.get(key);
           if (!(value === null || value === 0 || (Array.isArray(value) && value.length === 0))) {
-            finding(line, name + ": " + key + " belong to a campaign squad, and this file has no campaign section", rules.tables.promotion);
+            finding(line, "campaign-key", rules.tables.promotion, { name: name, key: key });
           }
         });
         items.implants.forEach(function (row) {
-          finding(line, name + ": the " + cat.name(row) + " repairs a penalty, which only a campaign squad can have", rules.tables.cybernetics);
+          finding(line, "implant-outside-campaign", rules.tables.cybernetics, { name: name, implant: cat.name(row) });
         });
       }
       sheet.items = [].concat(items.armor, items.consumables, items.gear, items.implants).map(function (row) { return cat.name(row); });
@@ -372,50 +378,50 @@
         var cls = row.weaponClass, access = contractRow.weapons;
         var allowed = cls === "improvised" || cls === "grenade" || access === "both" || cls === access;
         if (!allowed) {
-          finding(line, name + ": a " + cat.name(row) + " is a " + cls + " weapon; a " + who + " (" +
-                  contractRow.access[lang] + ") takes " + access + " weapons only", rules.equipment);
+          finding(line, "weapon-access", rules.equipment, { name: name, weapon: cat.name(row), weapon_class: words[cls], contract: who,
+                                                            access: contractRow.access[lang], wanted: words[access] });
         }
       });
       if (items.armor.length > 1) {
-        finding(line, name + ": a model wears one armor piece at most, not " + items.armor.length + " (" +
-                items.armor.map(function (row) { return cat.name(row); }).join(", ") + ")", rules.armor);
+        finding(line, "armor-count", rules.armor, { name: name, count: items.armor.length,
+                                                    armor: items.armor.map(function (row) { return cat.name(row); }).join(", ") });
       }
       items.armor.forEach(function (row) {
         if (row.tierRank > contractRow.maxArmorRank) {
-          finding(line, name + ": the " + cat.name(row) + " is " + row.tier + " armor; a " + who + " wears " +
-                  contractRow.maxArmor + " armor at most", rules.tables["contract-types"]);
+          finding(line, "armor-tier", rules.tables["contract-types"], { name: name, armor: cat.name(row), tier: words[row.tier],
+                                                                       contract: who, max_tier: words[contractRow.maxArmor] });
         }
       });
       // Powers (C2.3).
       var free = contractRow.freePowers || 0;
       var earned = promotions.filter(function (p) { return p.power; }).length;
       if (!free && !earned && powers.length) {
-        finding(line, name + ": a " + who + " cannot Cast, so it takes no Power (" + sheet.powers.join(", ") + ")", rules.equipment);
+        finding(line, "no-cast", rules.equipment, { name: name, contract: who, powers: sheet.powers.join(", ") });
       } else if (free && powers.length < free) {
-        finding(line, name + ": a " + who + " starts with " + free + " free Power(s) to pick; this one has " + powers.length, rules.equipment);
+        finding(line, "too-few-powers", rules.equipment, { name: name, contract: who, free: free, count: powers.length });
       } else if (powers.length > free + earned) {
-        finding(line, name + ": " + powers.length + " Powers, but a " + who + " starts with " + free + " and Promotions gave " + earned + " more", rules.equipment);
+        finding(line, "too-many-powers", rules.equipment, { name: name, count: powers.length, contract: who, free: free, earned: earned });
       }
       var seen = {}, dup = {};
       powers.forEach(function (row) { if (seen[row.key]) { dup[cat.name(row)] = true; } seen[row.key] = true; });
       var duplicates = Object.keys(dup).sort();
-      if (duplicates.length) { finding(line, name + ": the same Power twice (" + duplicates.join(", ") + ")", rules.equipment); }
+      if (duplicates.length) { finding(line, "power-twice", rules.equipment, { name: name, powers: duplicates.join(", ") }); }
       // Campaign (K3).
       if (campaign) {
-        if (merits < 0) { finding(line, name + ": Merits cannot be negative", rules.tables["merit-sources"]); }
+        if (merits < 0) { finding(line, "negative-merits", rules.tables["merit-sources"], { name: name }); }
         var reached = thresholdsCrossed(0, Math.max(merits, 0)).length;
         if (promotions.length > reached) {
-          finding(line, name + ": " + promotions.length + " Promotions, but " + merits + " Merits reach " + reached + " threshold(s)", rules.tables["promotion-thresholds"]);
+          finding(line, "promotions-merits", rules.tables["promotion-thresholds"], { name: name, count: promotions.length, merits: merits, reached: reached });
         }
         injuries.forEach(function (row) {
-          if (row.key === KIT.terminated) { finding(line, name + ": " + cat.name(row) + " removes the model from the squad", rules.tables.injuries); }
+          if (row.key === KIT.terminated) { finding(line, "terminated", rules.tables.injuries, { name: name, injury: cat.name(row) }); }
         });
         var injured = {};
         injuries.forEach(function (row) { injured[row.key] = (injured[row.key] || 0) + 1; });
         items.implants.forEach(function (row) {
           if (injured[row.repairs] > 0) { injured[row.repairs] -= 1; return; }
           var needs = cat.byKey.injury[row.repairs];
-          finding(line, name + ": the " + cat.name(row) + " repairs " + (needs ? cat.name(needs) : row.repairs) + ", a penalty this model does not have", rules.tables.cybernetics);
+          finding(line, "implant-unneeded", rules.tables.cybernetics, { name: name, implant: cat.name(row), injury: needs ? cat.name(needs) : row.repairs });
         });
       }
       // Final values.
@@ -447,27 +453,27 @@
     report.spent = report.models.reduce(function (sum, m) { return sum + m.cost; }, 0);
     report.remaining = report.budget - report.spent;
     if (report.models.length !== KIT.squadSize) {
-      finding(top.line, "a squad has " + KIT.squadSize + " models, not " + report.models.length, rules.squad);
+      finding(top.line, "squad-size", rules.squad, { size: KIT.squadSize, count: report.models.length });
     }
     var counts = {};
     report.models.forEach(function (m) { if (m.contract) { counts[m.contract] = (counts[m.contract] || 0) + 1; } });
     var bossName = cat.name(cat.byKey.contract[KIT.boss]);
     if ((counts[KIT.boss] || 0) !== 1) {
-      finding(top.line, "a squad has exactly one " + bossName + ", not " + (counts[KIT.boss] || 0), rules.squad);
+      finding(top.line, "one-boss", rules.squad, { boss: bossName, count: counts[KIT.boss] || 0 });
     }
     Object.keys(counts).sort().forEach(function (key) {
       var row = cat.byKey.contract[key];
       if (key !== KIT.boss && row.maxPerSquad !== null && counts[key] > row.maxPerSquad) {
         var first = report.models.filter(function (m) { return m.contract === key; })[0];
-        finding(first.line, counts[key] + " " + cat.name(row) + " contracts, at most " + row.maxPerSquad + " per squad", rules.tables["contract-types"]);
+        finding(first.line, "contract-limit", rules.tables["contract-types"], { count: counts[key], contract: cat.name(row), limit: row.maxPerSquad });
       }
     });
     if (report.spent > report.budget) {
-      finding(top.line, "the squad spends " + report.spent + " subs (" + report.models.map(function (m) { return m.name + " " + m.cost; }).join(", ") +
-              "), over its " + report.budget + "-sub budget", rules.equipment);
+      finding(top.line, "over-budget", rules.equipment, { spent: report.spent, budget: report.budget,
+              costs: report.models.map(function (m) { return m.name + " " + m.cost; }).join(", ") });
     }
     if (campaign && campaign.evidence > KIT.evidenceSides) {
-      finding(top.line, campaign.evidence + " Evidence, but there are only " + KIT.evidenceSides + " types to record", rules.tables["evidence-types"]);
+      finding(top.line, "evidence", rules.tables["evidence-types"], { evidence: campaign.evidence, sides: KIT.evidenceSides });
     }
     report.findings.sort(function (a, b) {
       return a.line !== b.line ? a.line - b.line : a.message < b.message ? -1 : a.message > b.message ? 1 : 0;
@@ -482,7 +488,7 @@
       var row = find("promotion", pyStr(written), rules.kinds.promotion);
       if (!row) { return; }
       if (row.effects.length) {
-        if (isMap(raw)) { finding(line, name + ": " + cat.name(row) + " is not a choice; write its key alone", rules.tables.promotion); }
+        if (isMap(raw)) { finding(line, "not-a-choice", rules.tables.promotion, { name: name, promotion: cat.name(row) }); }
         found.push({ row: row, effects: row.effects, power: false });
         return;
       }
@@ -490,8 +496,8 @@
       var stat = choice ? choice.get("stat", ["str"]) : null;
       var change = choice ? choice.get("change", ["int"], 0) : 0;
       if (KIT.choiceStats.indexOf(stat) === -1) {
-        finding(line, name + ": " + cat.name(row) + " is resolved at the table; record it as {result: " + row.key +
-                ", stat: one of " + KIT.choiceStats.join(", ") + ", change: N}", rules.tables.promotion);
+        finding(line, "record-choice", rules.tables.promotion, { name: name, promotion: cat.name(row), key: row.key,
+                                                                 stats: KIT.choiceStats.join(", ") });
         return;
       }
       found.push({ row: row, effects: stat === "power" ? [] : [{ stat: stat, change: change }], power: stat === "power" });
@@ -506,29 +512,30 @@
     var dice = {}, count = 0;
     raw.keys.forEach(function (attribute) {
       try { dice[attribute] = parseTier(pyStr(raw.values[attribute])); count++; }
-      catch (e) { finding(line, name + ": " + attribute + ": " + e.message, arraysRule); }
+      catch (e) { finding(line, "bad-die", arraysRule, { name: name, attribute: attribute, error: e.message }); }
     });
     var sameSet = raw.keys.length === KIT.attributes.length &&
       KIT.attributes.every(function (a) { return raw.keys.indexOf(a) !== -1; });
     if (!sameSet) {
-      finding(line, name + ": assign one die to each of " + KIT.attributes.join(", ") + ", not to " + (raw.keys.join(", ") || "none"), arraysRule);
+      finding(line, "dice-keys", arraysRule, { name: name, attributes: KIT.attributes.join(", "),
+                                               given: raw.keys.join(", ") || KIT.langs[lang].findings.none });
       return null;
     }
     var raised = fields.get("raise", ["str"]);
     var bonusRule = rules.tables["contract-types"];
     if (contractRow.attributeBonus && KIT.attributes.indexOf(raised) === -1) {
-      finding(line, name + ": a " + cat.name(contractRow) + " raises one attribute by +" + contractRow.attributeBonus +
-              " DT: say which with raise: (" + KIT.attributes.join(", ") + ")", bonusRule);
+      finding(line, "raise-missing", bonusRule, { name: name, contract: cat.name(contractRow),
+                                                  bonus: "+" + contractRow.attributeBonus, attributes: KIT.attributes.join(", ") });
       raised = null;
     } else if (raised !== null && !contractRow.attributeBonus) {
-      finding(line, name + ": a " + cat.name(contractRow) + " has no attribute bonus to raise " + raised + " with", bonusRule);
+      finding(line, "raise-unwanted", bonusRule, { name: name, contract: cat.name(contractRow), raised: raised });
       raised = null;
     }
     if (!arrayRow || count !== KIT.attributes.length) { return null; }
     var given = KIT.attributes.map(function (a) { return dice[a]; });
     if (given.slice().sort().join() !== arrayRow.dice.slice().sort().join()) {
-      finding(line, name + ": the " + cat.name(arrayRow) + " array hands out " + arrayRow.dice.join(", ") +
-              " once each, not " + given.join(", "), arraysRule);
+      finding(line, "array-dice", arraysRule, { name: name, array: cat.name(arrayRow), dice: arrayRow.dice.join(", "),
+                                                given: given.join(", ") });
       return null;
     }
     if (raised !== null) { dice[raised] = capped(dice[raised], contractRow.attributeBonus); }

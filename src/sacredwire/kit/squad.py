@@ -45,6 +45,7 @@ from ..engine.squad import ATTRIBUTES, BOSS, Contract, remaining_after
 from ..load import Fields, parse_yaml, read_content_text
 from ..model import Rulebook, Text
 from .catalogue import Catalogue, Entry, Kind
+from .findings import finding_line, finding_templates, finding_words
 from .references import RuleIndex, RuleRef
 
 # The rules a squad can break that no table is printed under, by the rule that states them.
@@ -69,7 +70,10 @@ class SquadFinding:
     rule: RuleRef
 
     def text(self, index: RuleIndex) -> str:
-        return f"{self.location}: {self.message}; see {self.rule.title} {index.cite(self.rule)}"
+        """The finding as ``sw28 squad`` prints it, in the language of ``index``."""
+        return finding_line(index.rulebook, index.lang) % {
+            "where": self.location, "finding": self.message, "title": self.rule.title,
+            "reference": index.cite(self.rule)}
 
     def as_json(self) -> dict[str, Any]:
         return {"file": self.location.file, "line": self.location.line, "message": self.message,
@@ -157,6 +161,8 @@ class SquadChecker:
         self.lang = lang
         self.catalogue = Catalogue(rulebook)
         self.index = RuleIndex(rulebook, lang)
+        self.templates = finding_templates(rulebook, lang)
+        self.words = finding_words(rulebook, lang)
 
     # -- reading ----------------------------------------------------------------------
 
@@ -230,11 +236,11 @@ class SquadChecker:
         if not campaign:
             for key in CAMPAIGN_MODEL_KEYS:
                 if fields.get(key) not in (None, 0, []):
-                    self._finding(report, where, f"{name}: {key} belong to a campaign squad, and this file has "
-                                                 "no campaign section", self.index.for_table("promotion"))
+                    self._finding(report, where, "campaign-key", self.index.for_table("promotion"), name=name,
+                                  key=key)
             for entry, _ in items["implants"]:
-                self._finding(report, where, f"{name}: the {entry.name(self.lang)} repairs a penalty, which only a "
-                                             "campaign squad can have", self.index.for_table("cybernetics"))
+                self._finding(report, where, "implant-outside-campaign", self.index.for_table("cybernetics"),
+                              name=name, implant=entry.name(self.lang))
         if contract is None:
             return sheet
 
@@ -278,9 +284,12 @@ class SquadChecker:
             entry = self.catalogue.find(kind, written)
             if entry is None:
                 other = self.catalogue.kind_of(written)
-                found = f"{written!r} is a {other.noun}, not a {kind.noun}" if other else \
-                    f"no {kind.noun} {written!r} in the tables"
-                self._finding(report, where, f"{name}: {found}", rule)
+                if other:
+                    self._finding(report, where, "other-kind", rule, name=name, written=repr(written),
+                                  other=self.words[other.noun], kind=self.words[kind.noun])
+                else:
+                    self._finding(report, where, "unknown", rule, name=name, kind=self.words[kind.noun],
+                                  written=repr(written))
             return entry
         return find
 
@@ -297,29 +306,29 @@ class SquadChecker:
             try:
                 dice[str(attribute)] = DiceTier.parse(str(text))
             except ValueError as error:
-                self._finding(report, where, f"{name}: {attribute}: {error}", arrays_rule)
+                self._finding(report, where, "bad-die", arrays_rule, name=name, attribute=attribute, error=error)
         if set(raw) != set(ATTRIBUTES):
-            self._finding(report, where, f"{name}: assign one die to each of {', '.join(ATTRIBUTES)}, not to "
-                                         f"{', '.join(map(str, raw)) or 'none'}", arrays_rule)
+            self._finding(report, where, "dice-keys", arrays_rule, name=name, attributes=", ".join(ATTRIBUTES),
+                          given=", ".join(map(str, raw)) or self.templates["none"])
             return None
         raised = fields.get("raise", str)
         bonus_rule = self.index.for_table("contract-types")
         if contract.attribute_bonus and raised not in ATTRIBUTES:
-            self._finding(report, where, f"{name}: a {self._contract_name(contract)} raises one attribute by "
-                                         f"{contract.attribute_bonus:+d} DT: say which with raise: "
-                                         f"({', '.join(ATTRIBUTES)})", bonus_rule)
+            self._finding(report, where, "raise-missing", bonus_rule, name=name,
+                          contract=self._contract_name(contract), bonus=f"{contract.attribute_bonus:+d}",
+                          attributes=", ".join(ATTRIBUTES))
             raised = None
         elif raised is not None and not contract.attribute_bonus:
-            self._finding(report, where, f"{name}: a {self._contract_name(contract)} has no attribute bonus to "
-                                         f"raise {raised} with", bonus_rule)
+            self._finding(report, where, "raise-unwanted", bonus_rule, name=name,
+                          contract=self._contract_name(contract), raised=raised)
             raised = None
         if array_entry is None or len(dice) != len(ATTRIBUTES):
             return None
         array = self.rules.stat_arrays[array_entry.key]
         if Counter(dice.values()) != Counter(array.dice):
             given = ", ".join(str(dice[attribute]) for attribute in ATTRIBUTES)
-            self._finding(report, where, f"{name}: the {array_entry.name(self.lang)} array hands out "
-                                         f"{', '.join(map(str, array.dice))} once each, not {given}", arrays_rule)
+            self._finding(report, where, "array-dice", arrays_rule, name=name, array=array_entry.name(self.lang),
+                          dice=", ".join(map(str, array.dice)), given=given)
             return None
         if raised is not None:
             dice[raised] = dice[raised].capped(contract.attribute_bonus)
@@ -334,19 +343,18 @@ class SquadChecker:
         for entry, item in items["weapons"]:
             if isinstance(item, Weapon) and not contract.weapons.allows(item):
                 wanted = contract.weapons.value
-                self._finding(report, where, f"{name}: a {entry.name(self.lang)} is a {item.weapon_class.value} "
-                                             f"weapon; a {who} ({access_words}) takes {wanted} weapons only",
-                              self.index.rule(EQUIPMENT_RULE))
+                self._finding(report, where, "weapon-access", self.index.rule(EQUIPMENT_RULE), name=name,
+                              weapon=entry.name(self.lang), weapon_class=self.words[item.weapon_class.value],
+                              contract=who, access=access_words, wanted=self.words[wanted])
         armor = items["armor"]
         if len(armor) > 1:
-            self._finding(report, where, f"{name}: a model wears one armor piece at most, not {len(armor)} "
-                                         f"({', '.join(entry.name(self.lang) for entry, _ in armor)})",
-                          self.index.rule(ARMOR_RULE))
+            self._finding(report, where, "armor-count", self.index.rule(ARMOR_RULE), name=name, count=len(armor),
+                          armor=", ".join(entry.name(self.lang) for entry, _ in armor))
         for entry, item in armor:
             if isinstance(item, Armor) and not contract.allows_armor(item):
-                self._finding(report, where, f"{name}: the {entry.name(self.lang)} is {item.tier.key} armor; a "
-                                             f"{who} wears {contract.max_armor.key} armor at most",
-                              self.index.for_table("contract-types"))
+                self._finding(report, where, "armor-tier", self.index.for_table("contract-types"), name=name,
+                              armor=entry.name(self.lang), tier=self.words[item.tier.key], contract=who,
+                              max_tier=self.words[contract.max_armor.key])
 
     def _powers(self, report: SquadReport, where: Location, name: str, contract_entry: Entry,
                 powers: Sequence[Entry], promotions: Sequence[Promotion]) -> None:
@@ -356,18 +364,18 @@ class SquadChecker:
         who = contract_entry.name(self.lang)
         earned = sum(1 for promotion in promotions if promotion.power)
         if not free and not earned and powers:
-            self._finding(report, where, f"{name}: a {who} cannot Cast, so it takes no Power "
-                                         f"({', '.join(entry.name(self.lang) for entry in powers)})", rule)
+            self._finding(report, where, "no-cast", rule, name=name, contract=who,
+                          powers=", ".join(entry.name(self.lang) for entry in powers))
         elif free and len(powers) < free:
-            self._finding(report, where, f"{name}: a {who} starts with {free} free Power(s) to pick; "
-                                         f"this one has {len(powers)}", rule)
+            self._finding(report, where, "too-few-powers", rule, name=name, contract=who, free=free,
+                          count=len(powers))
         elif len(powers) > free + earned:
-            self._finding(report, where, f"{name}: {len(powers)} Powers, but a {who} starts with {free} "
-                                         f"and Promotions gave {earned} more", rule)
+            self._finding(report, where, "too-many-powers", rule, name=name, count=len(powers), contract=who,
+                          free=free, earned=earned)
         counts = Counter(entry.key for entry in powers)
         duplicates = sorted({entry.name(self.lang) for entry in powers if counts[entry.key] > 1})
         if duplicates:
-            self._finding(report, where, f"{name}: the same Power twice ({', '.join(duplicates)})", rule)
+            self._finding(report, where, "power-twice", rule, name=name, powers=", ".join(duplicates))
 
     def _promotions(self, fields: Fields, report: SquadReport, where: Location,
                     name: str) -> list[Promotion]:
@@ -381,8 +389,7 @@ class SquadChecker:
             result = self._result(self.rules.promotions, entry.key)
             if result.effects:
                 if isinstance(raw, dict):
-                    self._finding(report, where, f"{name}: {entry.name(self.lang)} is not a choice; "
-                                                 "write its key alone", rule)
+                    self._finding(report, where, "not-a-choice", rule, name=name, promotion=entry.name(self.lang))
                 found.append(Promotion(entry, result))
                 continue
             choice = Fields(raw, where.file, f"{name}'s {entry.name(self.lang)}", line=where.line) \
@@ -390,9 +397,8 @@ class SquadChecker:
             stat = choice.get("stat", str) if choice else None
             change = choice.get("change", int, default=0) if choice else 0
             if stat not in CHOICE_STATS:
-                self._finding(report, where, f"{name}: {entry.name(self.lang)} is resolved at the table; record "
-                                             f"it as {{result: {entry.key}, stat: one of "
-                                             f"{', '.join(CHOICE_STATS)}, change: N}}", rule)
+                self._finding(report, where, "record-choice", rule, name=name, promotion=entry.name(self.lang),
+                              key=entry.key, stats=", ".join(CHOICE_STATS))
                 continue
             if stat == "power":
                 found.append(Promotion(entry, Result(result.key, result.band), power=True))
@@ -404,16 +410,16 @@ class SquadChecker:
                         promotions: Sequence[Promotion], injuries: Sequence[Entry],
                         implants: Sequence[tuple[Entry, Item]]) -> None:
         if merits < 0:
-            self._finding(report, where, f"{name}: Merits cannot be negative", self.index.for_table("merit-sources"))
+            self._finding(report, where, "negative-merits", self.index.for_table("merit-sources"), name=name)
         reached = len(thresholds_crossed(self.rules.promotion_thresholds, 0, max(merits, 0)))
         if len(promotions) > reached:
-            self._finding(report, where, f"{name}: {len(promotions)} Promotions, but {merits} Merits reach "
-                                         f"{reached} threshold(s)", self.index.for_table("promotion-thresholds"))
+            self._finding(report, where, "promotions-merits", self.index.for_table("promotion-thresholds"),
+                          name=name, count=len(promotions), merits=merits, reached=reached)
         lowest = min(self.rules.injuries, key=lambda row: row.band.low)
         for entry in injuries:
             if entry.key == lowest.key:
-                self._finding(report, where, f"{name}: {entry.name(self.lang)} removes the model from the squad",
-                              self.index.for_table("injuries"))
+                self._finding(report, where, "terminated", self.index.for_table("injuries"), name=name,
+                              injury=entry.name(self.lang))
         injured = Counter(entry.key for entry in injuries)
         for entry, _ in implants:
             repairs = entry.row.cells.get("repairs")
@@ -421,9 +427,8 @@ class SquadChecker:
                 injured[str(repairs)] -= 1
                 continue
             needs = self.catalogue.entries[Kind.INJURY].get(str(repairs))
-            self._finding(report, where, f"{name}: the {entry.name(self.lang)} repairs "
-                                         f"{needs.name(self.lang) if needs else repairs}, a penalty this model "
-                                         "does not have", self.index.for_table("cybernetics"))
+            self._finding(report, where, "implant-unneeded", self.index.for_table("cybernetics"), name=name,
+                          implant=entry.name(self.lang), injury=needs.name(self.lang) if needs else repairs)
 
     # -- the whole squad ---------------------------------------------------------------------
 
@@ -431,27 +436,26 @@ class SquadChecker:
         rule = self.index.rule(SQUAD_RULE)
         size = self.rules.numbers.squad_size
         if len(report.models) != size:
-            self._finding(report, where, f"a squad has {size} models, not {len(report.models)}", rule)
+            self._finding(report, where, "squad-size", rule, size=size, count=len(report.models))
         counts = Counter(model.contract for model in report.models if model.contract)
         if counts[BOSS] != 1:
-            self._finding(report, where, f"a squad has exactly one {self._contract_name(self.rules.contracts[BOSS])}, "
-                                         f"not {counts[BOSS]}", rule)
+            self._finding(report, where, "one-boss", rule, boss=self._contract_name(self.rules.contracts[BOSS]),
+                          count=counts[BOSS])
         for key, count in sorted(counts.items()):
             limit = self.rules.contracts[key].max_per_squad
             if key != BOSS and limit is not None and count > limit:
                 first = next(model for model in report.models if model.contract == key)
-                self._finding(report, first.location, f"{count} {self._contract_name(self.rules.contracts[key])} "
-                                                      f"contracts, at most {limit} per squad",
-                              self.index.for_table("contract-types"))
+                self._finding(report, first.location, "contract-limit", self.index.for_table("contract-types"),
+                              count=count, contract=self._contract_name(self.rules.contracts[key]), limit=limit)
         if report.spent > report.budget:
             costs = ", ".join(f"{model.name} {model.cost}" for model in report.models)
-            self._finding(report, where, f"the squad spends {report.spent} subs ({costs}), over its "
-                                         f"{report.budget}-sub budget", self.index.rule(EQUIPMENT_RULE))
+            self._finding(report, where, "over-budget", self.index.rule(EQUIPMENT_RULE), spent=report.spent,
+                          costs=costs, budget=report.budget)
         if report.campaign is not None:
             sides = self.rules.evidence_die.sides
             if report.campaign["evidence"] > sides:
-                self._finding(report, where, f"{report.campaign['evidence']} Evidence, but there are only {sides} "
-                                             "types to record", self.index.for_table("evidence-types"))
+                self._finding(report, where, "evidence", self.index.for_table("evidence-types"),
+                              evidence=report.campaign["evidence"], sides=sides)
 
     # -- helpers -------------------------------------------------------------------------------
 
@@ -462,9 +466,10 @@ class SquadChecker:
     def _result(rows: Sequence[Result], key: str) -> Result:
         return next(row for row in rows if row.key == key)
 
-    @staticmethod
-    def _finding(report: SquadReport, where: Location, message: str, rule: RuleRef) -> None:
-        report.findings.append(SquadFinding(where, message, rule))
+    def _finding(self, report: SquadReport, where: Location, template: str, rule: RuleRef, /,
+                 **values: object) -> None:
+        """Record the finding ``template`` (a key of :data:`.findings.FINDINGS`) in the checker's language."""
+        report.findings.append(SquadFinding(where, self.templates[template] % values, rule))
 
 
 @dataclass(frozen=True)

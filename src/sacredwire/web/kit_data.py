@@ -18,6 +18,7 @@ from ..engine.squad import ATTRIBUTES, BOSS
 from ..engine_adapter import RulesTableError, rules_from_tables
 from ..ids import TableId
 from ..kit.catalogue import Catalogue, Kind, cell_words, translated
+from ..kit.findings import finding_templates, finding_words
 from ..kit.mission import (
     ADVANTAGE_TABLES,
     ADVANTAGES_RULE,
@@ -152,6 +153,7 @@ def kit_data(rulebook: Rulebook, langs: Sequence[str], rule_href) -> dict[str, A
             "advantageTables": {column: _table(rulebook, index, TableId(table_id), lang, href)
                                 for column, table_id in ADVANTAGE_TABLES.items()},
             "boards": _boards(rulebook, lang, href),
+            "findings": finding_templates(rulebook, lang), "findingWords": finding_words(rulebook, lang),
             "labels": {key: translated(rulebook.tables[TableId(table)].column(column).title, lang,
                                        rulebook.tables[TableId(table)], column=column)
                        for key, (table, column) in LABELS.items()},
