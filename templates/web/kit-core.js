@@ -230,7 +230,8 @@
     for (var i = 0; i < KIT.kinds.length; i++) { if (this.find(KIT.kinds[i], written)) { return KIT.kinds[i]; } }
     return null;
   };
-  Catalogue.prototype.name = function (row) { return row.names[this.lang] || row.names.en; };
+  // The kit data holds every name in every language of the book: the build refuses a row without one.
+  Catalogue.prototype.name = function (row) { return row.names[this.lang]; };
 
   function tierIndex(tier) { return KIT.tiers.indexOf(tier); }
   function capped(tier, steps) {
