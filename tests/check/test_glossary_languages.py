@@ -122,3 +122,17 @@ def test_a_language_entry_without_plural_endings_is_refused_naming_the_field(fre
         _load(project)
     assert str(raised.value).startswith("content/languages/fr.yaml:"), str(raised.value)
     assert "plural_endings" in str(raised.value)
+
+
+def test_a_catalog_placeholder_is_no_word_of_the_language(french: Path, tmp_path: Path) -> None:
+    # ``%(troupe)s`` names a value the program fills in; the same word written out is French text.
+    project = tmp_path / "project"
+    shutil.copytree(french, project)
+    catalog = project / "locales" / "fr" / "LC_MESSAGES" / "messages.po"
+    text = catalog.read_text(encoding="utf-8").rstrip("\n") + "\n\n"
+    first = text.count("\n") + 1
+    catalog.write_text(text + '#, python-format\nmsgid "%(troupe)s wins"\nmsgstr "%(troupe)s gagne"\n\n'
+                       'msgid "The troupe wins"\nmsgstr "La troupe gagne"\n', encoding="utf-8")
+    found = [(file, line, message) for code, file, line, message in _findings(project) if file.endswith(".po")]
+    assert found == [("locales/fr/LC_MESSAGES/messages.po", first + 4,
+                      "'troupe' is a variant of the glossary term squad ('escouade')")], found

@@ -45,6 +45,8 @@ from ._source import source_lines
 _TEMPLATE_CODE = re.compile(r"\{\{.*?\}\}|\{%.*?%\}|\{#.*?#\}|<[^>]*>", re.DOTALL)
 # `{C4.7}`, `{table:x}`, `{from=…}`: syntax, not words.
 _BRACES = re.compile(r"\{[^{}\n]*\}")
+# A catalog placeholder (``%(tier)s``) names a value filled in later, not a word of the language.
+_PLACEHOLDER = re.compile(r"%\([A-Za-z_]+\)[sd]")
 
 
 @dataclass(frozen=True)
@@ -154,7 +156,7 @@ def catalog_lines(root: Path, lang: str) -> Iterator[tuple[int | None, str]]:
     for message in catalog:
         for text in message.string if isinstance(message.string, (tuple, list)) else (message.string,):
             if text:
-                yield message.lineno, _BRACES.sub(" ", text)
+                yield message.lineno, _PLACEHOLDER.sub(" ", _BRACES.sub(" ", text))
 
 
 def _template_lines(root: Path) -> Iterator[tuple[str, int, str]]:
