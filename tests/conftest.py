@@ -18,6 +18,8 @@ from typing import IO
 import pytest
 from hypothesis import settings
 
+from sacredwire.fontsetup import FONTS_DIR
+
 PROJECT = Path(__file__).resolve().parent.parent
 
 # Hypothesis fails an example that takes longer than 200 ms by default: on a busy machine that is the
@@ -37,6 +39,14 @@ def copy_project(destination: Path, content: Path | None = None) -> Path:
     shutil.copytree(content or PROJECT / "content", destination / "content")
     shutil.copytree(PROJECT / "templates", destination / "templates")
     shutil.copytree(PROJECT / "locales", destination / "locales")
+    return destination
+
+
+def copy_content(destination: Path) -> Path:
+    """A copy of the project's content and of the fonts loading it needs (a board's words are measured in
+    them), without the rest of the templates or the catalogs: a project the content checks read alone."""
+    shutil.copytree(PROJECT / "content", destination / "content")
+    shutil.copytree(PROJECT / FONTS_DIR, destination / FONTS_DIR)
     return destination
 
 

@@ -12,11 +12,10 @@ line, in each language.
 from __future__ import annotations
 
 import re
-import shutil
 from pathlib import Path
 
 import pytest
-from conftest import PROJECT, pdf_words, replace_once
+from conftest import PROJECT, copy_content, pdf_words, replace_once
 
 from sacredwire.check import run_checks
 from sacredwire.example_text import FieldRef
@@ -85,7 +84,7 @@ PLANTED = [
 @pytest.mark.parametrize("rel, field, typed, message", PLANTED, ids=[f"{p[0].split('/')[2]}-{p[3][:4]}" for p in PLANTED])
 def test_a_number_typed_in_missions_prose_is_a_finding_at_its_line(tmp_path: Path, rel: str, field: str,
                                                                    typed: str, message: str) -> None:
-    shutil.copytree(PROJECT / "content", tmp_path / "content")
+    copy_content(tmp_path)
     path = tmp_path / rel
     text = path.read_text(encoding="utf-8")
     assert text.count(field) == 1, f"{field!r} is no longer once in {rel}: update this planted number"
@@ -100,7 +99,7 @@ def test_half_a_move_prints_from_its_divisor_and_a_divisor_with_no_word_is_a_fin
     rulebook = load_rulebook(PROJECT)
     carry = FieldRef("rule.M2.1.carry_move", "fraction")
     assert (show_rule_field(carry, rulebook, "en"), show_rule_field(carry, rulebook, "es")) == ("half", "mitad")
-    shutil.copytree(PROJECT / "content", tmp_path / "content")
+    copy_content(tmp_path)
     replace_once(tmp_path / "content/rules.yaml", "    carry_move: {value: 2,", "    carry_move: {value: 5,")
     found = [finding for finding in run_checks(load_rulebook(tmp_path)) if finding.code == "NUM002"]
     # The field stands twice in each language's Extraction: in the Carry action and in the summary.
@@ -114,7 +113,7 @@ def test_the_board_in_inches_prints_from_its_size_in_feet_and_only_a_length_in_f
         tmp_path: Path) -> None:
     board = FieldRef("rule.C1.8.board_size", "inches")
     assert show_rule_field(board, load_rulebook(PROJECT), "en") == "24"
-    shutil.copytree(PROJECT / "content", tmp_path / "content")
+    copy_content(tmp_path)
     replace_once(tmp_path / "content/missions/es/01-playing-a-mission.md", "{$rule.C1.8.board_size:inches}",
              "{$rule.K1.2.objective_clearance:inches}")
     replace_once(tmp_path / "content/rules.yaml", "    board_size: {value: 2,", "    board_size: {value: 3,")

@@ -26,7 +26,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-from conftest import PROJECT
+from conftest import PROJECT, copy_content
 from pypdf import PdfReader
 
 from sacredwire.diagnostics import ContentError
@@ -182,8 +182,7 @@ def test_project_hyphenation_list_is_loaded() -> None:
 
 
 def _project_with(tmp_path: Path, filename: str, edit) -> Path:
-    import shutil
-    shutil.copytree(PROJECT / "content", tmp_path / "content")
+    copy_content(tmp_path)
     path = tmp_path / "content" / filename
     path.write_text(edit(path.read_text(encoding="utf-8")), encoding="utf-8")
     return tmp_path

@@ -15,11 +15,10 @@ the unified ones are pinned here instead.
 from __future__ import annotations
 
 import re
-import shutil
 from pathlib import Path
 
 import pytest
-from conftest import PROJECT, replace_once
+from conftest import PROJECT, copy_content, replace_once
 
 from sacredwire.engine_adapter import rule_numbers
 from sacredwire.ids import RuleId, TableId
@@ -79,7 +78,7 @@ def test_restating_sections_print_the_one_entry(lang: str) -> None:
 
 
 def test_the_engine_and_the_boards_read_the_actions_cells(tmp_path: Path) -> None:
-    shutil.copytree(PROJECT / "content", tmp_path / "content")
+    copy_content(tmp_path)
     actions = tmp_path / "content/tables/core.yaml"
     replace_once(actions, "        dt: null\n        reach: 1\n      - key: search\n",
                  "        dt: null\n        reach: 2\n      - key: search\n")

@@ -19,6 +19,7 @@ from fontTools.ttLib import TTFont
 SANS = "Inter-Regular.otf"
 SANS_BOLD = "Inter-Bold.otf"
 DISPLAY = "BebasNeue-Regular.otf"
+BOARD_FONTS = (SANS, SANS_BOLD, DISPLAY)
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from conftest import PROJECT, run_sw28
+from conftest import PROJECT, copy_content, run_sw28
 
 from sacredwire.check import run_checks
 from sacredwire.load import load_rulebook
@@ -121,7 +121,7 @@ FAULTS = [
 
 def _planted(tmp_path: Path, plant) -> Path:
     """A copy of the project's content (and its package version) with one fault planted."""
-    shutil.copytree(PROJECT / "content", tmp_path / "content")
+    copy_content(tmp_path)
     shutil.copy(PROJECT / "pyproject.toml", tmp_path / "pyproject.toml")
     plant(tmp_path)
     return tmp_path

@@ -14,7 +14,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from conftest import PROJECT, run_sw28
+from conftest import PROJECT, copy_content, run_sw28
 
 from sacredwire.check import run_checks
 from sacredwire.check.examples import verify_examples
@@ -25,7 +25,7 @@ EN, ES = "core-rules/en/", "core-rules/es/"
 
 @pytest.fixture()
 def project_copy(tmp_path: Path) -> Path:
-    shutil.copytree(PROJECT / "content", tmp_path / "content")
+    copy_content(tmp_path)
     shutil.copy(PROJECT / "pyproject.toml", tmp_path / "pyproject.toml")
     return tmp_path
 

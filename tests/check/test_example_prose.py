@@ -7,7 +7,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from conftest import PROJECT, run_sw28
+from conftest import PROJECT, copy_content, run_sw28
 
 from sacredwire.check import run_checks
 from sacredwire.check.examples import verify_examples
@@ -16,7 +16,7 @@ from sacredwire.load import load_rulebook
 
 @pytest.fixture()
 def project_copy(tmp_path: Path) -> Path:
-    shutil.copytree(PROJECT / "content", tmp_path / "content")
+    copy_content(tmp_path)
     shutil.copy(PROJECT / "pyproject.toml", tmp_path / "pyproject.toml")
     return tmp_path
 

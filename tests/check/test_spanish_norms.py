@@ -69,7 +69,9 @@ def checked(tmp_path_factory: pytest.TempPathFactory) -> tuple[set, set]:
     line = _replace(root / ENGLISH, "it turns on its user.", "it turns on its user this turn.")
     planted.add(("GLOSS001", ENGLISH, line))
     # The catalog reports a message at its msgid, the line before its msgstr.
-    line = _replace(root / CATALOG, "msgstr \"(%(id)s, vol.", "msgstr \"(%(id)s, Vol.")
+    # The reference with a page (the one without has its own message); a no-break space after "vol.".
+    line = _replace(root / CATALOG, "msgstr \"(%(id)s, vol.\u00a0%(volume)s, pág.",
+                    "msgstr \"(%(id)s, Vol.\u00a0%(volume)s, pág.")
     planted.add(("ES001", CATALOG, line - 1))
     results = run_checks(load_rulebook(root), FAMILIES)
     return {(finding.code, finding.location.file, finding.location.line) for finding in results}, planted

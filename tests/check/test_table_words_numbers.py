@@ -5,11 +5,10 @@ output that prints table words as plain text (the kit) prints the fields' values
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 
 import pytest
-from conftest import PROJECT, pdf_words
+from conftest import PROJECT, copy_content, pdf_words
 
 from sacredwire.check import run_checks
 from sacredwire.check.numbers import number_tally, table_words
@@ -51,7 +50,7 @@ def _plant(root: Path, rel: str, field: str, typed: str) -> int:
 
 
 def _copy(tmp_path: Path) -> Path:
-    shutil.copytree(PROJECT / "content", tmp_path / "content")
+    copy_content(tmp_path)
     return tmp_path
 
 

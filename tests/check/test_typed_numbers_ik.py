@@ -11,7 +11,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from conftest import PROJECT
+from conftest import PROJECT, copy_content
 
 from sacredwire.check import run_checks
 from sacredwire.load import load_rulebook
@@ -45,7 +45,7 @@ def test_real_booklets_are_checked() -> None:
 
 @pytest.mark.parametrize("rel, field, typed, named", PLANTS, ids=[plant[3] for plant in PLANTS])
 def test_typed_number_is_found_at_its_line(tmp_path: Path, rel: str, field: str, typed: str, named: str) -> None:
-    shutil.copytree(PROJECT / "content", tmp_path / "content")
+    copy_content(tmp_path)
     shutil.copy(PROJECT / "pyproject.toml", tmp_path / "pyproject.toml")
     path = tmp_path / rel
     text = path.read_text(encoding="utf-8")

@@ -135,7 +135,9 @@ def sw28_check(root: Path) -> subprocess.CompletedProcess:
 
 @pytest.fixture()
 def project_copy(tmp_path: Path) -> Path:
+    # The content and the fonts a board's words are measured in when the content loads.
     shutil.copytree(PROJECT / "content", tmp_path / "content")
+    shutil.copytree(PROJECT / "templates" / "fonts", tmp_path / "templates" / "fonts")
     shutil.copy(PROJECT / "pyproject.toml", tmp_path / "pyproject.toml")
     return tmp_path
 

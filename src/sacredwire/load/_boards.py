@@ -10,6 +10,7 @@ from typing import Any
 
 from ..board_svg import LEGEND_SLOTS, draw_board, legend_kinds
 from ..diagnostics import ContentError
+from ..fontsetup import FONTS_DIR
 from ..ids import RuleId, TableId
 from ..markup import FIELD_PATTERN
 from ..model import Booklet, Chapter, RuleParameter, Section, Table, Text
@@ -27,6 +28,7 @@ from ..model.boards import (
     Point,
     Rect,
 )
+from ..text_width import BOARD_FONTS
 from ._yaml import Fields, as_text, read_yaml
 
 BOARDS_FILE = "content/boards.yaml"
@@ -260,6 +262,12 @@ def with_boards(booklet: Booklet, boards: Boards, parameters: Parameters, fonts_
                     line = token.map[0] + 1 if token.map else found.location.line
                     raise ContentError(dataclasses.replace(found.location, line=line),
                                        f"no board {token.content!r} in {BOARDS_FILE}")
+                missing = [name for name in BOARD_FONTS if not (fonts_dir / name).is_file()]
+                if missing:
+                    line = token.map[0] + 1 if token.map else found.location.line
+                    raise ContentError(dataclasses.replace(found.location, line=line),
+                                       f"board {token.content!r}: its words are measured in "
+                                       f"{(FONTS_DIR / missing[0]).as_posix()}, which the project lacks")
                 token = token.copy(type="html_block", content=draw_board(board, boards, booklet.lang, parameters,
                                                                          fonts_dir))
             tokens.append(token)
