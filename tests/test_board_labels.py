@@ -248,3 +248,14 @@ def test_no_word_of_the_built_missions_booklet_is_printed_over_another(build_dir
     pdf = build_dir / lang / "screen" / "missions.pdf"
     assert pdf.is_file()
     assert overprinted(pdf) == []
+
+
+def test_a_project_without_the_fonts_a_board_is_measured_in_is_refused_at_the_board(tmp_path: Path) -> None:
+    project = copy_project(tmp_path)
+    (project / FONTS_DIR / text_width.SANS).unlink()
+    result = run_sw28("check", cwd=project)
+    assert result.returncode == 2, result.stdout + result.stderr
+    assert "Traceback" not in result.stderr
+    assert re.search(rf"content/missions/en/[\w-]+\.md:\d+: error: board '[AM][\d.]+': its words are measured in "
+                     rf"templates/fonts/{re.escape(text_width.SANS)}, which the project lacks", result.stderr), \
+        result.stderr
