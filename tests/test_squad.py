@@ -190,8 +190,10 @@ def test_a_spanish_squad_check_prints_spanish_findings() -> None:
     # The command's own output: the finding's sentence, the words it names and the line around it, in Spanish.
     armor = run_sw28("squad", "--lang", "es", str(SQUADS / "scout-medium-armor.yaml"), cwd=PROJECT)
     assert armor.returncode == 1, armor.stderr
-    assert "scout-medium-armor.yaml:28: Scout: Coraza Estándar es armadura de categoría media; un Explorador " \
-           "lleva como máximo armadura de categoría ligera; véase Tipos de contrato (C2.4, vol. 1)" in armor.stdout
+    # The reference gives the page when the page map is current for these sources (as after a build).
+    assert re.search(r"scout-medium-armor\.yaml:28: Scout: Coraza Estándar es armadura de categoría media; "
+                     r"un Explorador lleva como máximo armadura de categoría ligera; véase Tipos de contrato "
+                     r"\(C2\.4, vol\.\u00a0?\s?1(, pág\.\u00a0?\s?\d+)?\)", armor.stdout), armor.stdout
     bosses = run_sw28("squad", "--lang", "es", str(SQUADS / "two-bosses.yaml"), cwd=PROJECT)
     assert bosses.returncode == 1, bosses.stderr
     assert "two-bosses.yaml:2: una plantilla tiene exactamente un Jefe, no 2; véase" in bosses.stdout

@@ -14,6 +14,7 @@ import tempfile
 from pathlib import Path
 
 from ..diagnostics import ContentError, Location
+from ..fontsetup import FONTS_DIR
 from ..load import CONTENT_DIR, load_rulebook
 from ..model import Rulebook
 
@@ -83,32 +84,44 @@ def commits_touching(root: Path, folders: list[str], limit: int) -> list[str]:
     return output.decode("ascii").split()
 
 
+def _unpack(archive: bytes, destination: Path, named: str, revision: str) -> None:
+    """Unpack a tree ``git archive`` wrote into ``destination``; ``named`` is how its files are named."""
+    with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+        # Project files are plain files; a link committed among them is named, as the
+        # loader names one on disk, and never unpacked (it could point anywhere).
+        for member in tar.getmembers():
+            if member.issym() or member.islnk():
+                raise ContentError(Location(f"{named}/{member.name}", 1),
+                                   "a symbolic link, not a content file (content files must be plain "
+                                   "files inside the project)")
+        try:
+            tar.extractall(destination, filter="data")
+        except tarfile.FilterError as error:
+            raise GitError(f"revision {revision!r}: {error}") from None
+
+
 def load_revision(root: Path, revision: str) -> Rulebook:
     """The rulebook as it was at ``revision``, loaded from a temporary copy of its content/."""
     commit = resolve(root, revision)
     prefix = _check_repository(root)
+    # Run at the top: in a sub-folder, git archive keeps only that folder's part.
+    top = Path(_git(root, "rev-parse", "--show-toplevel").decode("utf-8").strip())
     try:
         # The tree of content/ itself, so its files unpack under one known folder
         # wherever the project sits in its repository.
-        # Run at the top: in a sub-folder, git archive keeps only that folder's part.
-        top = Path(_git(root, "rev-parse", "--show-toplevel").decode("utf-8").strip())
         archive = _git(top, "archive", "--format=tar", f"{commit}:{prefix}{CONTENT_DIR}")
     except GitError:
         raise GitError(f"revision {revision!r} has no {prefix}{CONTENT_DIR}/ folder") from None
+    try:
+        # The fonts a board's words were measured in at that revision: loading draws the boards.
+        fonts: bytes | None = _git(top, "archive", "--format=tar", f"{commit}:{prefix}{FONTS_DIR.as_posix()}")
+    except GitError:
+        fonts = None  # a revision without them: only a board would need them, and says so at its line
     with tempfile.TemporaryDirectory(prefix="sw28-rev-") as folder:
         tree = Path(folder)
-        with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
-            # Content files are plain files; a link committed under content/ is named, as the
-            # loader names one on disk, and never unpacked (it could point anywhere).
-            for member in tar.getmembers():
-                if member.issym() or member.islnk():
-                    raise ContentError(Location(f"{revision}:{prefix}{CONTENT_DIR}/{member.name}", 1),
-                                       "a symbolic link, not a content file (content files must be plain "
-                                       "files inside the project)")
-            try:
-                tar.extractall(tree / CONTENT_DIR, filter="data")
-            except tarfile.FilterError as error:
-                raise GitError(f"revision {revision!r}: {error}") from None
+        _unpack(archive, tree / CONTENT_DIR, f"{revision}:{prefix}{CONTENT_DIR}", revision)
+        if fonts is not None:
+            _unpack(fonts, tree / FONTS_DIR, f"{revision}:{prefix}{FONTS_DIR.as_posix()}", revision)
         if not (tree / CONTENT_DIR / "book.yaml").is_file():
             raise GitError(f"revision {revision!r} has no {prefix}{CONTENT_DIR}/book.yaml")
         try:
