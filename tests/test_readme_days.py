@@ -73,7 +73,8 @@ def _serve(project: Path, args: list[str]) -> None:
             return {}
 
     try:
-        wait_for(lambda: status().get("clean") is True, LONG)
+        # Clean, and the watches in place: an edit saved before them would go unseen.
+        wait_for(lambda: (found := status()).get("clean") is True and found.get("watching") is True, LONG)
         _edit(project, COMBAT_EN, "{I1}", "{I9}")
         wait_for(lambda: any("XREF001" in problem for problem in status().get("problems", [])), LONG)
         _edit(project, COMBAT_EN, "{I9}", "{I1}")

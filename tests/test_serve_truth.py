@@ -41,7 +41,8 @@ def test_every_finding_of_both_languages_shows_until_fixed_then_a_clean_line(tmp
     server = Server(project)
     running.append(server)
     wait_for(server.up, LONG)
-    wait_for(lambda: server.status()["clean"], LONG)
+    # Clean, and the watches in place: an edit saved before them would go unseen.
+    wait_for(lambda: server.status()["clean"] and server.status()["watching"], LONG)
     assert 'class="preview-clean"' in get(f"{server.url}/en/core-rules.html")[1]
     # A finding in the other language than the page read.
     line = server.edit(SPANISH, "{C4.7}", "{C4.77}")
@@ -77,6 +78,7 @@ def test_pdfs_older_than_the_content_are_marked_stale(tmp_path: Path, running) -
     wait_for(lambda: server.status()["pdf"]["files"] == ["en/core-rules.pdf"] and not server.status()["pdf"]["busy"],
              LONG)
     assert not server.status()["pdf"]["stale"]
+    wait_for(lambda: server.status()["watching"], LONG)
     server.edit("content/core-rules/en/01-basics.md", "See {C1.2}.", "See {C1.9}.")
     wait_for(lambda: bool(_problems(server)), LONG)
     assert server.status()["pdf"]["stale"]
@@ -105,6 +107,7 @@ def test_a_table_edit_links_the_pages_it_changed_and_the_quick_reference_and_car
     for name in ("quick-reference", "cards"):
         with urllib.request.urlopen(f"{server.url}/__preview/pdf/en/{name}.pdf", timeout=10) as response:
             assert response.headers["Content-Type"] == "application/pdf" and response.read(5) == b"%PDF-"
+    wait_for(lambda: server.status()["watching"], LONG)
     server.edit(TABLE, "        health: 14\n        move: 3\n        weapons: {en: Melee",
                 "        health: 15\n        move: 3\n        weapons: {en: Melee")
     wait_for(lambda: bool(settled().get("edited")), LONG)
