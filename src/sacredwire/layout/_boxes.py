@@ -135,11 +135,7 @@ def text_past_margins(document: weasyprint.Document, columns: bool = False) -> l
             problems.append((number, box.text))
         split = columns and _in_columns(box)
         for child in getattr(box, "children", ()):
-            if split and isinstance(child, boxes.BlockBox):
-                walk(child, number, child.content_box_x() - TOLERANCE_PX,
-                     child.content_box_x() + child.width + TOLERANCE_PX)
-            else:
-                walk(child, number, left, right)
+            walk(child, number, *_limits(child, split, left, right))
 
     for number, page_box in _page_boxes(document):
         left = page_box.content_box_x() - TOLERANCE_PX
@@ -148,6 +144,14 @@ def text_past_margins(document: weasyprint.Document, columns: bool = False) -> l
             if not isinstance(child, boxes.MarginBox):
                 walk(child, number, left, right)
     return problems
+
+
+def _limits(child: boxes.Box, split: bool, left: float, right: float) -> tuple[float, float]:
+    """The left and right limits text inside ``child`` keeps: its own column's when its parent is ``split``
+    into columns, else its parent's."""
+    if split and isinstance(child, boxes.BlockBox):
+        return child.content_box_x() - TOLERANCE_PX, child.content_box_x() + child.width + TOLERANCE_PX
+    return left, right
 
 
 def _in_columns(box: boxes.Box) -> bool:
@@ -188,11 +192,7 @@ def too_wide_tables(document: weasyprint.Document) -> list:
             return
         split = _in_columns(box)
         for child in getattr(box, "children", ()):
-            if split and isinstance(child, boxes.BlockBox):
-                walk(child, table, child.content_box_x() - TOLERANCE_PX,
-                     child.content_box_x() + child.width + TOLERANCE_PX)
-            else:
-                walk(child, table, left, right)
+            walk(child, table, *_limits(child, split, left, right))
 
     for _number, page_box in _page_boxes(document):
         left = page_box.content_box_x() - TOLERANCE_PX
