@@ -191,6 +191,18 @@ def lay_out_until_stable(submit: Submit, booklets: Sequence[str], langs: Sequenc
     raise BuildError(f"page numbers still moving after {MAX_PASSES} passes in: {', '.join(pending)}")
 
 
+def longest_first(jobs: Sequence[MakeJob]) -> list[MakeJob]:
+    """``jobs`` in the order that keeps every process busy to the end: the longest first.
+
+    A job that lays its own document out (cards, quick reference, web
+    edition) takes several times as long as one that finishes a booklet laid
+    out already; among those, a longer booklet takes longer. Started last, a
+    long job would leave the other processes idle while it runs.
+    """
+    return sorted(jobs, key=lambda job: (bool(job.booklets),
+                                         -sum(doc.page_count for doc in job.booklets.values())))
+
+
 def edition_jobs(jobs: Sequence[MakeJob], workers: int) -> list[MakeJob]:
     """``jobs``, each booklet's split into one job per edition when there are fewer jobs than workers.
 
@@ -344,12 +356,14 @@ def build(rulebook: Rulebook, targets: Sequence[Target], langs: Sequence[str], o
                                          KINDS[target.kind].languages(rulebook, langs, out_dir), pages, own,
                                          options))
         futures: dict[tuple[str, str], list[Future[tuple[list[Artifact], list[str]]]]] = {}
-        for job in edition_jobs(make_jobs, workers):
+        for job in edition_jobs(longest_first(make_jobs), workers):
             futures.setdefault((job.lang, job.target), []).append(pool.submit(_make, job))
+        # Here, while the workers make the files: left until after them, it would keep them waiting.
         for lang in langs:
             progress(f"{lang}: verifying page references")
-            booklets = laid_out.get(lang, {})
-            verify_references(booklets, rulebook, LayoutCache(cache_dir, Path(rulebook.root) / "templates"))
+            verify_references(laid_out.get(lang, {}), rulebook,
+                              LayoutCache(cache_dir, Path(rulebook.root) / "templates"))
+        for lang in langs:
             for target in targets:
                 if (lang, target.name) in futures:
                     progress(f"{lang}: making {target.name}")

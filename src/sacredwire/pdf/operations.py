@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import re
 from collections import OrderedDict
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 _DELIMITERS = rb"()<>\[\]{}/%"
 _WHITESPACE = rb"\x00\t\n\x0c\r "            # for the patterns (escapes read by re)
@@ -72,10 +74,12 @@ class _Recent:
     After an edit in ``sw28 serve`` every page outside the edited chapter has
     the bytes it had before, and the preview reads each booklet's streams
     three times (its references, its colours, its preflight). A build reads
-    each stream about once per process, and there the memory (about fifteen
-    times the stream's size, all of it for the garbage collector to walk)
-    costs more than it saves: so nothing is kept unless a process asks with
-    :func:`keep_recent_streams`.
+    each stream once per document's edition: kept while one document's
+    editions are finished (:func:`recent_streams_kept`, with the garbage
+    collector paused, since it would walk all of them again and again),
+    and otherwise not at all, since the memory (about fifteen times the
+    stream's size) would cost more than it saves. Nothing is kept unless a
+    process asks with :func:`keep_recent_streams`.
     """
 
     def __init__(self, limit: int):
@@ -94,6 +98,10 @@ class _Recent:
             return
         self._operations[data] = operations
         self.size += len(data)
+        self.trim()
+
+    def trim(self) -> None:
+        """Forget the least recently read streams until the rest fit the limit."""
         while self.size > self.limit:
             dropped, _ = self._operations.popitem(last=False)
             self.size -= len(dropped)
@@ -105,7 +113,40 @@ _RECENT = _Recent(limit=0)
 def keep_recent_streams(limit: int) -> int:
     """Keep the operations of the last ``limit`` bytes of streams tokenized in this process; the limit before."""
     before, _RECENT.limit = _RECENT.limit, limit
+    _RECENT.trim()
     return before
+
+
+@contextmanager
+def recent_streams_kept(limit: int) -> Iterator[None]:
+    """Keep at least ``limit`` bytes of recent streams inside the block; afterwards, only what was kept before.
+
+    The files made from one laid-out document read the same streams again
+    and again (each edition's preflight, the screen edition's colour
+    rewrite): inside the block each is tokenized once.
+    """
+    before = keep_recent_streams(max(limit, _RECENT.limit))
+    try:
+        yield
+    finally:
+        keep_recent_streams(before)
+
+
+def remember_operations(data: bytes, operations: list[tuple[list, bytes, int, int]]) -> None:
+    """Keep ``operations`` as what ``data`` reads as, when recent streams are kept.
+
+    For a stream made by rewriting chosen operations of another (see
+    :func:`sacredwire.pdf.streams.rewrite`), whose operations are known
+    without reading it: they must be exactly what :func:`operations_with_spans`
+    would read.
+    """
+    if _RECENT.limit:
+        _RECENT.put(data, operations)
+
+
+def keeps_recent_streams() -> bool:
+    """Whether this process keeps the operations of recent streams now."""
+    return _RECENT.limit > 0
 
 
 def operations_with_spans(data: bytes) -> list[tuple[list, bytes, int, int]]:
@@ -124,6 +165,11 @@ def operations_with_spans(data: bytes) -> list[tuple[list, bytes, int, int]]:
         operations = _tokenize(data)
         _RECENT.put(data, operations)
     return operations
+
+
+def read_operations(data: bytes) -> list[tuple[list, bytes, int, int]]:
+    """What :func:`operations_with_spans` gives, read afresh and not kept (for a few bytes read once)."""
+    return _tokenize(data)
 
 
 def _tokenize(data: bytes) -> list[tuple[list, bytes, int, int]]:

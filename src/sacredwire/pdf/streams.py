@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterator
 import pikepdf
 from pikepdf import Array, Dictionary
 
-from .operations import operations_with_spans
+from .operations import keeps_recent_streams, operations_with_spans, read_operations, remember_operations
 
 # (operands, operator) -> the operation's new text, or None to keep it.
 Replacement = Callable[[list, bytes], bytes | None]
@@ -91,12 +91,51 @@ def rewrite(data: bytes, replace: Replacement) -> bytes | None:
     """
     pieces: list[bytes] = []
     last = 0
-    for operands, operator, start, end in operations_with_spans(data):
+    # What the new stream reads as, when this process keeps what it read: the operations kept, moved by
+    # what the replacements before them added, and each replacement read on its own (None: read it anew).
+    derived: list[tuple[list, bytes, int, int]] | None = [] if keeps_recent_streams() else None
+    shift = 0
+    for operation in operations_with_spans(data):
+        operands, operator, start, end = operation
         text = replace(operands, operator)
-        if text is not None:
-            pieces += [data[last:start], text]
-            last = end
+        if text is None:
+            if derived is not None:
+                derived.append((operands, operator, start + shift, end + shift) if shift else operation)
+            continue
+        pieces += [data[last:start], text]
+        last = end
+        if derived is not None:
+            replaced = _derived_operation(data, start, text, start + shift)
+            if replaced is None:
+                derived = None
+            else:
+                derived.append(replaced)
+        shift += len(text) - (end - start)
     if not pieces:
         return None
     pieces.append(data[last:])
-    return b"".join(pieces)
+    result = b"".join(pieces)
+    if derived is not None:
+        remember_operations(result, derived)
+    return result
+
+
+# The bytes after which an operation may begin without running into the token before it.
+_SEPARATORS = frozenset(b"\x00\t\n\x0c\r ()<>[]{}/")
+
+
+def _derived_operation(data: bytes, start: int, text: bytes, new_start: int) -> tuple[list, bytes, int, int] | None:
+    """The operation ``text`` put in place of the one at ``data[start:]``, as the new stream reads it; None if unsure.
+
+    ``text`` must read as exactly one whole operation, and must not run into
+    the token before it (an operation that began right after a ``]`` and now
+    begins with a digit is fine; one that began with ``/`` after a word,
+    replaced by a number, is not).
+    """
+    operations = read_operations(text)
+    if len(operations) != 1 or operations[0][2] != 0 or operations[0][3] != len(text):
+        return None
+    if start and data[start - 1] not in _SEPARATORS and text[0] not in _SEPARATORS:
+        return None
+    operands, operator, _start, _end = operations[0]
+    return (operands, operator, new_start, new_start + len(text))

@@ -26,6 +26,11 @@ from typing import Any
 
 import pikepdf
 
+from ..pdf.operations import recent_streams_kept
+from ..processes import collection_paused
+
+# The stream bytes whose operations a shared block keeps: the largest document's streams, twice over.
+STREAMS_KEPT = 16 * 1024 * 1024
 _ACTIVE: list[dict[tuple, Any]] = []
 _REFERENCE = re.compile(rb"(\d+) (\d+) R")
 # A name in a content stream: a slash and what follows up to white space or a delimiter.
@@ -41,11 +46,17 @@ _UNREAD_KEYS = frozenset({"/FontFile", "/FontFile2", "/FontFile3", "/Length", "/
 def shared_analysis() -> Iterator[None]:
     """Share interpretations between every preflight run inside the block (one document's files).
 
-    A block inside another shares the outer block's interpretations.
+    A block inside another shares the outer block's interpretations. Inside
+    it, the operations of every stream read are kept too (a rewritten
+    stream's are handed over by the rewrite), and garbage collection waits
+    for the block's end (:func:`sacredwire.processes.collection_paused`).
     """
     _ACTIVE.append(_ACTIVE[-1] if _ACTIVE else {})
     try:
-        yield
+        # The editions read the same streams as the preflights (the screen edition rewrites their
+        # colours), and the rewritten ones read as what the rewrite made: each is tokenized once.
+        with recent_streams_kept(STREAMS_KEPT), collection_paused():
+            yield
     finally:
         _ACTIVE.pop()
 
