@@ -79,6 +79,9 @@ class MakeJob:
     pages: dict[str, dict[str, int]]
     booklets: dict[str, LaidOut]
     options: BuildOptions
+    # Read the printed page references of ``booklets`` back before finishing them: one job per booklet does,
+    # where its editions read the same streams (see ``_make``).
+    verify: bool = False
 
 
 class BookletLayouts:
@@ -118,10 +121,16 @@ def _lay_out_booklet(job: BookletJob) -> LaidOut:
 
 def _make(job: MakeJob) -> tuple[list[Artifact], list[str]]:
     """The files of one job, and what its kind tells the designer about them."""
+    from .preflight.analysis import shared_analysis
+
     assert _RULEBOOK is not None
     context = OutputContext(_RULEBOOK, job.lang, job.options, _cache(), job.langs, PageMap(job.pages),
                             job.booklets)
-    artifacts = KINDS[job.kind].make(context, job.target)
+    # The reading of the references and every edition's preflight tokenize each page stream once.
+    with shared_analysis():
+        if job.verify:
+            verify_references(job.booklets, _RULEBOOK, _cache(), job.pages)
+        artifacts = KINDS[job.kind].make(context, job.target)
     settle_memory()
     return artifacts, context.notes
 
@@ -217,27 +226,31 @@ def edition_jobs(jobs: Sequence[MakeJob], workers: int) -> list[MakeJob]:
     split: list[MakeJob] = []
     for job in jobs:
         # Only a booklet comes laid out; the other kinds lay their documents out in their job.
-        split += ([replace(job, options=replace(job.options, editions=(edition,)))
-                   for edition in job.options.editions] if job.booklets else [job])
+        # Its references are read back once, by the job of its first edition.
+        split += ([replace(job, options=replace(job.options, editions=(edition,)), verify=job.verify and index == 0)
+                   for index, edition in enumerate(job.options.editions)] if job.booklets else [job])
     return split
 
 
-def verify_references(booklets: Mapping[str, LaidOut], rulebook: Rulebook, cache: LayoutCache) -> None:
+def verify_references(booklets: Mapping[str, LaidOut], rulebook: Rulebook, cache: LayoutCache,
+                      pages: Mapping[str, Mapping[str, int]] | None = None) -> None:
     """Read every printed page reference back from the booklets; :class:`BuildError` on any wrong one.
 
-    A booklet whose bytes, and the pages of every booklet it may cite, were
-    verified by an earlier build is not read again: the record of that check
-    is kept in the cache under a digest of all of them.
+    ``pages`` holds the anchors of every booklet the references may cite
+    (those of ``booklets`` when not given). A booklet whose bytes, and the
+    pages of every booklet it may cite, were verified by an earlier build is
+    not read again: the record of that check is kept in the cache under a
+    digest of all of them.
     """
-    anchors = hashlib.sha256(repr(sorted((name, sorted(doc.anchors.items())) for name, doc in booklets.items()))
+    pages = pages if pages is not None else {name: doc.anchors for name, doc in booklets.items()}
+    anchors = hashlib.sha256(repr(sorted((name, sorted(found.items())) for name, found in pages.items()))
                              .encode()).hexdigest()
     keys = {name: cache.key("verified", anchors, hashlib.sha256(doc.pdf).hexdigest(), str(doc.references))
             for name, doc in booklets.items()}
     pending = {name for name, key in keys.items() if not cache.verified(key)}
     if not pending:
         return
-    problems = wrong_references({name: booklets[name].pdf for name in sorted(pending)},
-                                {name: doc.anchors for name, doc in booklets.items()}, rulebook.meta,
+    problems = wrong_references({name: booklets[name].pdf for name in sorted(pending)}, pages, rulebook.meta,
                                 {name: doc.references for name, doc in booklets.items()})
     if problems:
         raise BuildError("wrong page references:\n  " + "\n  ".join(problems))
@@ -354,15 +367,19 @@ def build(rulebook: Rulebook, targets: Sequence[Target], langs: Sequence[str], o
                 own = {target.name: booklets[target.name]} if target.name in booklets else {}
                 make_jobs.append(MakeJob(target.kind, target.name, lang,
                                          KINDS[target.kind].languages(rulebook, langs, out_dir), pages, own,
-                                         options))
+                                         options, verify=bool(own)))
         futures: dict[tuple[str, str], list[Future[tuple[list[Artifact], list[str]]]]] = {}
         for job in edition_jobs(longest_first(make_jobs), workers):
             futures.setdefault((job.lang, job.target), []).append(pool.submit(_make, job))
-        # Here, while the workers make the files: left until after them, it would keep them waiting.
+        # A booklet made into files has its references read back in its job; one laid out only for its
+        # pages (the quick reference cites them) is read here, while the workers make the files.
         for lang in langs:
-            progress(f"{lang}: verifying page references")
-            verify_references(laid_out.get(lang, {}), rulebook,
-                              LayoutCache(cache_dir, Path(rulebook.root) / "templates"))
+            unmade = {name: doc for name, doc in laid_out.get(lang, {}).items()
+                      if not any(job.verify and job.lang == lang and name in job.booklets for job in make_jobs)}
+            if unmade:
+                progress(f"{lang}: verifying page references")
+                verify_references(unmade, rulebook, LayoutCache(cache_dir, Path(rulebook.root) / "templates"),
+                                  {name: doc.anchors for name, doc in laid_out[lang].items()})
         for lang in langs:
             for target in targets:
                 if (lang, target.name) in futures:

@@ -11,6 +11,7 @@ itself.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from functools import lru_cache
 
 import pikepdf
 from pikepdf import Array, Dictionary
@@ -132,10 +133,21 @@ def _derived_operation(data: bytes, start: int, text: bytes, new_start: int) -> 
     begins with a digit is fine; one that began with ``/`` after a word,
     replaced by a number, is not).
     """
+    operation = _one_operation(text)
+    if operation is None or (start and data[start - 1] not in _SEPARATORS and text[0] not in _SEPARATORS):
+        return None
+    operands, operator = operation
+    return (operands, operator, new_start, new_start + len(text))
+
+
+@lru_cache(maxsize=4096)
+def _one_operation(text: bytes) -> tuple[list, bytes] | None:
+    """``(operands, operator)`` when ``text`` reads as exactly one whole operation; else None.
+
+    A rewrite writes the same few replacements (a colour) thousands of times: each is read once.
+    """
     operations = read_operations(text)
     if len(operations) != 1 or operations[0][2] != 0 or operations[0][3] != len(text):
         return None
-    if start and data[start - 1] not in _SEPARATORS and text[0] not in _SEPARATORS:
-        return None
     operands, operator, _start, _end = operations[0]
-    return (operands, operator, new_start, new_start + len(text))
+    return operands, operator
