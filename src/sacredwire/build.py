@@ -163,13 +163,15 @@ Submit = Callable[[BookletJob], "Future[LaidOut]"]
 
 
 def lay_out_until_stable(submit: Submit, booklets: Sequence[str], langs: Sequence[str], progress: Progress,
-                         options: BuildOptions, seed: Mapping[str, Mapping[str, Mapping[str, int]]]
-                         ) -> dict[str, dict[str, LaidOut]]:
+                         options: BuildOptions, seed: Mapping[str, Mapping[str, Mapping[str, int]]],
+                         meanwhile: Callable[[], None] = lambda: None) -> dict[str, dict[str, LaidOut]]:
     """Lay out every booklet of every language until the pages they print are stable.
 
     The first pass prints the pages of ``seed`` (the committed page map's, or
     the last build's), so when no page moved since, every booklet is laid out
-    once.
+    once. ``meanwhile`` is called once the first pass is queued: work queued
+    then, behind the booklets, keeps busy a process that is done with them
+    while another still lays one out.
     """
     pages = {lang: PageMap({key: dict(anchors) for key, anchors in seed.get(lang, {}).items()
                             if key in booklets}) for lang in langs}
@@ -182,6 +184,8 @@ def lay_out_until_stable(submit: Submit, booklets: Sequence[str], langs: Sequenc
                        key=lambda job: -max(pages[job[0]].anchors.get(job[1], {}).values(), default=0))
         futures = {(lang, name): submit(BookletJob(name, lang, dict(pages[lang].anchors), options))
                    for lang, name in order}
+        if number == 1:
+            meanwhile()
         still_moving = []
         for lang in pending:
             laid_out = {name: futures[(lang, name)].result() for name in booklets}
@@ -356,21 +360,33 @@ def build(rulebook: Rulebook, targets: Sequence[Target], langs: Sequence[str], o
             started.setdefault((job.lang, job.booklet), []).append(future)
             return future
 
-        laid_out = (lay_out_until_stable(submit, all_booklets, langs,
-                                         progress, options, first_pages(rulebook, record))
-                    if needs_pages and all_booklets else {})
-        make_jobs = []
-        for target in targets:
-            for lang in langs if KINDS[target.kind].per_language else langs[:1]:
-                booklets = laid_out.get(lang, {})
-                pages = {name: doc.anchors for name, doc in booklets.items()}
-                own = {target.name: booklets[target.name]} if target.name in booklets else {}
-                make_jobs.append(MakeJob(target.kind, target.name, lang,
-                                         KINDS[target.kind].languages(rulebook, langs, out_dir), pages, own,
-                                         options, verify=bool(own)))
         futures: dict[tuple[str, str], list[Future[tuple[list[Artifact], list[str]]]]] = {}
-        for job in edition_jobs(longest_first(make_jobs), workers):
-            futures.setdefault((job.lang, job.target), []).append(pool.submit(_make, job))
+        make_jobs: list[MakeJob] = []
+
+        def start(chosen: Sequence[Target], laid_out: Mapping[str, Mapping[str, LaidOut]]) -> None:
+            jobs = []
+            for target in chosen:
+                for lang in langs if KINDS[target.kind].per_language else langs[:1]:
+                    booklets = laid_out.get(lang, {})
+                    pages = {name: doc.anchors for name, doc in booklets.items()}
+                    own = {target.name: booklets[target.name]} if target.name in booklets else {}
+                    jobs.append(MakeJob(target.kind, target.name, lang,
+                                        KINDS[target.kind].languages(rulebook, langs, out_dir), pages, own,
+                                        options, verify=bool(own)))
+            for job in edition_jobs(longest_first(jobs), workers):
+                futures.setdefault((job.lang, job.target), []).append(pool.submit(_make, job))
+            make_jobs.extend(jobs)
+
+        # A kind that prints no booklet's page (the web edition) need not wait for the booklets' layout.
+        paged = [target for target in targets if KINDS[target.kind].needs_page_map]
+        pageless = [target for target in targets if not KINDS[target.kind].needs_page_map]
+        if needs_pages and all_booklets:
+            laid_out = lay_out_until_stable(submit, all_booklets, langs, progress, options,
+                                            first_pages(rulebook, record), meanwhile=lambda: start(pageless, {}))
+            start(paged, laid_out)
+        else:
+            laid_out = {}
+            start(targets, laid_out)
         # A booklet made into files has its references read back in its job; one laid out only for its
         # pages (the quick reference cites them) is read here, while the workers make the files.
         for lang in langs:
