@@ -148,6 +148,11 @@ class _Count:
         self._lock = threading.Lock()
         self.done, self.expected = 0, expected
 
+    def announce(self) -> None:
+        """Tell the count before any document is done, so that the first stages show it too."""
+        if self._tally is not None:
+            self._tally(0, self.expected, "")
+
     def expect(self, more: int) -> None:
         with self._lock:
             self.expected += more
@@ -158,6 +163,8 @@ class _Count:
             done, expected = self.done, max(self.expected, self.done)
         if self._tally is not None:
             self._tally(done, expected, what)
+
+
 # Starts laying out one booklet (in a worker process, or at once in this one).
 Submit = Callable[[BookletJob], "Future[LaidOut]"]
 
@@ -343,6 +350,7 @@ def build(rulebook: Rulebook, targets: Sequence[Target], langs: Sequence[str], o
     workers = workers or os.cpu_count() or 1
     makes = sum(len(langs) if KINDS[target.kind].per_language else 1 for target in targets)
     count = _Count(tally, makes)
+    count.announce()
     artifacts: list[Artifact] = []
     # Taken before the layout: the committed page map says which sources its pages were measured from.
     sources = ({lang: sources_digest(Path(rulebook.root), lang, rulebook.meta.languages) for lang in langs}

@@ -57,9 +57,9 @@ class BuildDisplay:
         self.say(message)
 
     def tally(self, done: int, expected: int, what: str) -> None:
-        """A document done: the count moves; in a log, each only with ``-v``."""
+        """A document done (none yet: the count before the first): the count moves; in a log, each only with ``-v``."""
         self._done, self._expected = done, expected
         if self._bar is not None and self._task is not None:
-            self._bar.update(self._task, completed=done, total=expected, description=what)
-        elif self.verbose:
+            self._bar.update(self._task, completed=done, total=expected, description=what or None)
+        elif self.verbose and done:
             self.say(f"[{done}/{expected}] {what}")
