@@ -124,12 +124,12 @@ def _make(job: MakeJob) -> tuple[list[Artifact], list[str]]:
     from .preflight.analysis import shared_analysis
 
     assert _RULEBOOK is not None
-    context = OutputContext(_RULEBOOK, job.lang, job.options, _cache(), job.langs, PageMap(job.pages),
-                            job.booklets)
+    cache = _cache()
+    context = OutputContext(_RULEBOOK, job.lang, job.options, cache, job.langs, PageMap(job.pages), job.booklets)
     # The reading of the references and every edition's preflight tokenize each page stream once.
     with shared_analysis():
         if job.verify:
-            verify_references(job.booklets, _RULEBOOK, _cache(), job.pages)
+            verify_references(job.booklets, _RULEBOOK, cache, job.pages)
         artifacts = KINDS[job.kind].make(context, job.target)
     settle_memory()
     return artifacts, context.notes
@@ -397,9 +397,9 @@ def build(rulebook: Rulebook, targets: Sequence[Target], langs: Sequence[str], o
             start(targets, laid_out)
         # A booklet made into files has its references read back in its job; one laid out only for its
         # pages (the quick reference cites them) is read here, while the workers make the files.
+        read_in_jobs = {(job.lang, name) for job in make_jobs if job.verify for name in job.booklets}
         for lang in langs:
-            unmade = {name: doc for name, doc in laid_out.get(lang, {}).items()
-                      if not any(job.verify and job.lang == lang and name in job.booklets for job in make_jobs)}
+            unmade = {name: doc for name, doc in laid_out.get(lang, {}).items() if (lang, name) not in read_in_jobs}
             if unmade:
                 progress(f"{lang}: verifying page references")
                 verify_references(unmade, rulebook, LayoutCache(cache_dir, Path(rulebook.root) / "templates"),
