@@ -91,3 +91,57 @@ def test_text_keeps_its_whole_box_when_any_of_it_shows() -> None:
     hidden = _paints(b"BT /F1 10 Tf 120 50 Td (WWWWWW) Tj ET")
     assert len(shown) == 1 and shown[0].box.x1 > 100
     assert hidden == []
+
+
+def _form_file(form_content: bytes, form_spaces: dict[str, object], group: bool) -> bytes:
+    """One page that draws form /F0; the form has resources of its own (and a transparency group)."""
+    pdf = pikepdf.new()
+    page = pdf.add_blank_page(page_size=(100, 100)).obj
+    spaces = pikepdf.Dictionary({f"/{name}": space for name, space in form_spaces.items()})
+    form = pikepdf.Stream(pdf, form_content, {"/Type": pikepdf.Name.XObject, "/Subtype": pikepdf.Name.Form,
+                                              "/BBox": [0, 0, 50, 50],
+                                              "/Resources": pikepdf.Dictionary({"/ColorSpace": spaces})})
+    if group:
+        form["/Group"] = pikepdf.Dictionary({"/Type": pikepdf.Name.Group, "/S": pikepdf.Name.Transparency,
+                                             "/CS": pikepdf.Name.DeviceRGB})
+    page["/Resources"] = pikepdf.Dictionary({"/XObject": pikepdf.Dictionary({"/F0": pdf.make_indirect(form)})})
+    page["/Contents"] = pikepdf.Stream(pdf, b"q 1 0 0 1 10 10 cm /F0 Do Q")
+    written = io.BytesIO()
+    pdf.save(written)
+    return written.getvalue()
+
+
+_REGISTRATION = pikepdf.Array([pikepdf.Name.Separation, pikepdf.Name.All, pikepdf.Name.DeviceCMYK,
+                               pikepdf.Dictionary({"/FunctionType": 2, "/Domain": [0, 1], "/N": 1,
+                                                   "/C0": [0, 0, 0, 0], "/C1": [1, 1, 1, 1]})])
+_SPOT = pikepdf.Array([pikepdf.Name.Separation, pikepdf.Name("/Gold"), pikepdf.Name.DeviceCMYK,
+                       pikepdf.Dictionary({"/FunctionType": 2, "/Domain": [0, 1], "/N": 1,
+                                           "/C0": [0, 0, 0, 0], "/C1": [0, 0.2, 0.9, 0.1]})])
+
+
+def _interpreted(data: bytes) -> tuple[int, list]:
+    """How many new interpretations reading ``data`` added to the shared ones, and its paints."""
+    store = active()
+    assert store is not None
+    before = len(store)
+    paints = Document(data, "test.pdf").pages[0].paints
+    return len(store) - before, paints
+
+
+def test_forms_share_what_they_paint_whatever_their_group_and_the_colours_they_never_name() -> None:
+    # As WeasyPrint lays it out: a transparency group, and a colour space the form's stream does not use.
+    laid_out = _form_file(b"/CS0 cs 1 scn 0 0 20 20 re f", {"CS0": _SPOT, "lab": pikepdf.Name.DeviceRGB},
+                          group=True)
+    # As a print edition finishes it: no group (PDF/X), the unused space gone, the marks' colour added.
+    finished = _form_file(b"/CS0 cs 1 scn 0 0 20 20 re f", {"CS0": _SPOT, "SW28Registration": _REGISTRATION},
+                          group=False)
+    # The same stream where the form's own colour means another ink: it must be interpreted again.
+    other_ink = _form_file(b"/CS0 cs 1 scn 0 0 20 20 re f", {"CS0": _REGISTRATION}, group=False)
+    with shared_analysis():
+        first, first_paints = _interpreted(laid_out)
+        again, again_paints = _interpreted(finished)
+        different, different_paints = _interpreted(other_ink)
+    assert first == 2  # the page's stream and the form's
+    assert again == 0 and again_paints == first_paints
+    assert different == 2 and different_paints != first_paints
+    assert [paint.registration for paint in different_paints] == [True]

@@ -12,8 +12,13 @@ file preflighted in that block reuses them. Outside it nothing is kept.
 The key of the resources is a fingerprint of what they hold, not of where:
 two files that hold the same fonts, colour spaces, forms and patterns under
 different object numbers give the same fingerprint. What the interpreter
-never reads (font programs, image samples, a stream's compression) is left
-out of it, so a file that stores a font or an image differently still shares.
+never reads (font programs, image samples, a stream's compression, a form's
+transparency group) is left out of it, so a file that stores a font or an
+image differently, or drops the groups PDF/X forbids, still shares. A form's
+or tiling pattern's own resources count as a page's do: by the names its
+stream writes, so a colour space one edition adds to resources that forms
+share (the registration colour of the press marks) does not stop the forms
+from sharing.
 """
 
 from __future__ import annotations
@@ -38,8 +43,9 @@ _NAME = re.compile(rb"/[^\x00\t\n\x0c\r /\[\]<>(){}%]*")
 # The resource categories a content stream looks up by name.
 _NAMED_CATEGORIES = frozenset({"/ColorSpace", "/Font", "/XObject", "/Pattern", "/Shading", "/ExtGState",
                                "/Properties"})
-# Keys whose values the interpreter never reads: font programs, and how a stream's bytes are stored.
-_UNREAD_KEYS = frozenset({"/FontFile", "/FontFile2", "/FontFile3", "/Length", "/Filter", "/DecodeParms"})
+# Keys whose values the interpreter never reads: font programs, how a stream's bytes are stored, and a
+# form's transparency group (the PDF/X check reads that from the file itself).
+_UNREAD_KEYS = frozenset({"/FontFile", "/FontFile2", "/FontFile3", "/Length", "/Filter", "/DecodeParms", "/Group"})
 
 
 @contextmanager
@@ -140,11 +146,17 @@ def _text(obj: pikepdf.Object, pdf: pikepdf.Pdf, known: dict[tuple[int, int], by
     """``obj`` written out, each reference replaced by the fingerprint of what it refers to."""
     if isinstance(obj, pikepdf.Stream):
         entries = obj.stream_dict
+        paints = entries.get("/Subtype") == "/Form" or entries.get("/PatternType") == 1
         parts = [b"stream"]
         for name in sorted(entries.keys()):
             if name in _UNREAD_KEYS:
                 continue
-            parts += [name.encode("latin-1"), _text_of_value(entries[name], pdf, known)]
+            value = entries[name]
+            if name == "/Resources" and paints and isinstance(value, pikepdf.Dictionary):
+                # Interpreted with its own stream, which can look up only the names it writes.
+                parts += [name.encode("latin-1"), resources_fingerprint(obj.read_bytes(), value, pdf, known)]
+                continue
+            parts += [name.encode("latin-1"), _text_of_value(value, pdf, known)]
         if entries.get("/Subtype") != "/Image":  # an image's samples are never interpreted
             parts.append(digest(obj.read_bytes()))
         return b" ".join(parts)
