@@ -108,10 +108,17 @@ def images_in_inks(document: Pdf, ink_limit: float | None, what: str = "") -> in
     """
     seen: set[tuple[int, int]] = set()
     done: set[tuple[int, int]] = set()
+    looked: set[tuple[int, int]] = set()       # resource dictionaries whose images were looked at
     for page in document.pages:
         for owner in painters(page.obj, seen):
             resources = resources_of(owner)
-            xobjects = resources.get("/XObject") if resources is not None else None
+            if resources is None:
+                continue
+            if resources.is_indirect:
+                if identity(resources) in looked:
+                    continue  # pages share one dictionary of every image: looked at once
+                looked.add(identity(resources))
+            xobjects = resources.get("/XObject")
             for xobject in (xobjects.values() if isinstance(xobjects, Dictionary) else ()):
                 if (not isinstance(xobject, pikepdf.Stream) or xobject.get("/Subtype") != "/Image"
                         or identity(xobject) in done or not _is_rgb(xobject.get("/ColorSpace"))):

@@ -52,6 +52,11 @@ def painters(page: Owner, seen: set[tuple[int, int]]) -> Iterator[Owner]:
         resources = resources_of(owner)
         if resources is None:
             continue
+        if resources.is_indirect:
+            # Every page of a laid-out document shares one resource dictionary: walk it once.
+            if identity(resources) in seen:
+                continue
+            seen.add(identity(resources))
         for category in ("/XObject", "/Pattern"):
             children = resources.get(category)
             if not isinstance(children, Dictionary):

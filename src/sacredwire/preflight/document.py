@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
-from typing import cast
+from typing import Any, TypeVar, cast
 
 import pikepdf
 from pikepdf import Dictionary
@@ -14,6 +15,9 @@ from ..pdf.streams import identity
 from .content import ContentReader, Paint, PaintKind
 from .findings import UnreadablePdf
 from .geometry import Rect, format_mm, mm
+
+# What a page's resources give (its fonts, its XObjects), kept per resource dictionary.
+_Found = TypeVar("_Found")
 
 BOX_NAMES = ("MediaBox", "CropBox", "BleedBox", "TrimBox", "ArtBox")
 
@@ -170,6 +174,8 @@ class Document:
         self._fonts: dict[tuple[tuple[int, int], ...], tuple[FontInfo, ...]] = {}
         self._font_infos: dict[tuple[int, int], FontInfo] = {}
         self._xobjects: dict[tuple[tuple[int, int], ...], tuple[pikepdf.Object, ...]] = {}
+        self._fonts_by_resources: dict[tuple[int, int], tuple[FontInfo, ...]] = {}
+        self._xobjects_by_resources: dict[tuple[int, int], tuple[pikepdf.Object, ...]] = {}
         # qpdf hands out a new Python object on every access: a direct object, known by its id(), is
         # kept for as long as the document, so that its id is never another object's.
         self._kept: list[pikepdf.Object] = []
@@ -239,6 +245,23 @@ class Document:
 
     def fonts_of(self, page) -> tuple[FontInfo, ...]:
         """The fonts the page's resources (and its forms') hold, by name."""
+        return self._per_resources(page, self._fonts_by_resources, self._fonts_of)
+
+    def _per_resources(self, page, known: dict[tuple[int, int], _Found], find: Callable[[Any], _Found]) -> _Found:
+        """``find(page)``, kept for every page with the same resource dictionary.
+
+        Pages usually share one (every page of a laid-out document does), whose
+        closure holds the resources of every form: walked once, not per page.
+        """
+        top = page.get("/Resources")
+        if not isinstance(top, Dictionary):
+            return find(page)
+        key = self.key(top)
+        if key not in known:
+            known[key] = find(page)
+        return known[key]
+
+    def _fonts_of(self, page) -> tuple[FontInfo, ...]:
         closure = self.resources_of(page)
         # Pages that reach the same font dictionaries (whatever else they hold) have the same fonts.
         key = tuple(self.key(resources) for resources in closure if "/Font" in resources)
@@ -256,6 +279,9 @@ class Document:
 
     def xobjects_of(self, page) -> tuple[pikepdf.Object, ...]:
         """Every XObject the page can draw (images and forms), each once."""
+        return self._per_resources(page, self._xobjects_by_resources, self._xobjects_of)
+
+    def _xobjects_of(self, page) -> tuple[pikepdf.Object, ...]:
         closure = self.resources_of(page)
         key = tuple(self.key(resources) for resources in closure if "/XObject" in resources)
         if key not in self._xobjects:
