@@ -22,7 +22,8 @@ On a copy of the project (content, templates, catalogs), it times:
   edition finished and preflighted), once the preview has every part in
   memory, as it has after its first minutes; the median of five edits;
 - ``edit_bare_s``: a bare WeasyPrint pass over that booklet's final HTML
-  alone; the median of five passes;
+  alone, run right after each edit's update (so that each pair is measured
+  side by side); the median of five passes;
 - ``edit_build_s``: ``sw28 build core-rules --lang en`` after a second edit,
   on the cold build's folder (every edition of it, from a fresh process), and
   ``edit_build_ratio``, that against ``edit_bare_s``;
@@ -54,6 +55,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
@@ -175,12 +177,14 @@ def forget_all_but_pages(out: Path) -> None:
     (out / ".cache" / RECORD_FILE).write_bytes(record)
 
 
-def designer_loop(project: Path) -> float:
+def designer_loop(project: Path, after_each: Callable[[], object] = lambda: None) -> float:
     """Seconds from a saved edit to every English booklet's screen PDF up to date, as ``sw28 serve`` does it.
 
     The preview's layout process is started on the cold build's folder and
     lays every part out once (as it does after starting, between edits);
-    then one sentence changes and the time of its update is taken.
+    then one sentence changes and the time of its update is taken, then
+    ``after_each`` runs (the bare pass it is compared with, measured beside
+    it), once per sentence; the median is returned.
     """
     from sacredwire.load import load_rulebook
     from sacredwire.pdf.operations import keep_recent_streams
@@ -203,6 +207,7 @@ def designer_loop(project: Path) -> float:
         times.append(time.perf_counter() - started)
         if update.problem or [section.rule_id for section in update.edited] != ["C4.7"]:
             raise SystemExit(f"the preview did not show the edit: {update}")
+        after_each()
     return statistics.median(times)
 
 
@@ -260,9 +265,12 @@ def main() -> None:
         noop = run_build(project, out, "--lang", "all", *jobs)
         forget_all_but_pages(out)
         relayout = run_build(project, out, "--lang", "all", *jobs)
-        edit = designer_loop(project)
-        edited_html = final_html(project, out, "en", "core-rules")
-        edit_bare = statistics.median(bare_pass(project, edited_html, args.jobs) for _ in EDITS)
+        # Each edit's bare pass right after it: the machine's speed drifts, and a pair measured side
+        # by side drifts together.
+        edit_bares: list[float] = []
+        edit = designer_loop(project, lambda: edit_bares.append(
+            bare_pass(project, final_html(project, out, "en", "core-rules"), args.jobs)))
+        edit_bare = statistics.median(edit_bares)
         edit_one_sentence(project, "Then the next attack.")
         edit_build = run_build(project, out, "core-rules", "--lang", "en", *jobs)
         import pikepdf

@@ -66,10 +66,18 @@ def make_pdfx(document: Pdf, title: str, settings: EditionSettings, what: str) -
     drop_screen_parts(document)
     images_in_inks(document, settings.ink_limit, what)
     seen: set[tuple[int, int]] = set()
+    # Resource dictionaries whose graphics states and fonts were seen to: the pages and forms of a
+    # laid-out document share one.
+    looked: set[tuple[int, int]] = set()
     for number, page in enumerate(_pdf.pages(document), start=1):
         for owner in painters(page, seen):
-            _drop_transparency(owner, f"{what}: page {number}")
-            _bare_cff_fonts(owner, seen, f"{what}: page {number}")
+            resources = resources_of(owner)
+            first_look = resources is not None and (not resources.is_indirect or identity(resources) not in looked)
+            if resources is not None and resources.is_indirect:
+                looked.add(identity(resources))
+            _drop_transparency(owner, f"{what}: page {number}", first_look)
+            if first_look:
+                _bare_cff_fonts(owner, seen, f"{what}: page {number}")
     black_ink_greys(document, what)
     document.Root["/OutputIntents"] = Array([Dictionary({
         "/Type": Name.OutputIntent,
@@ -86,14 +94,18 @@ def make_pdfx(document: Pdf, title: str, settings: EditionSettings, what: str) -
     info["/Trapped"] = Name("/False")
 
 
-def _drop_transparency(owner: pikepdf.Object, where: str) -> None:
-    """Remove a transparency group that changes nothing; refuse real transparency."""
+def _drop_transparency(owner: pikepdf.Object, where: str, check_states: bool = True) -> None:
+    """Remove a transparency group that changes nothing; refuse real transparency.
+
+    ``check_states`` False: the owner's graphics states were checked with another owner's (they share
+    their resources).
+    """
     if "/Group" in owner:
         del owner["/Group"]
     resources = resources_of(owner)
     if resources is None:
         return
-    states = resources.get("/ExtGState")
+    states = resources.get("/ExtGState") if check_states else None
     for name, state in (states.items() if isinstance(states, Dictionary) else ()):
         alpha = min(float(state.get("/ca", 1)), float(state.get("/CA", 1)))
         soft_mask = state.get("/SMask", Name("/None"))
