@@ -146,19 +146,21 @@ def _text(obj: pikepdf.Object, pdf: pikepdf.Pdf, known: dict[tuple[int, int], by
     """``obj`` written out, each reference replaced by the fingerprint of what it refers to."""
     if isinstance(obj, pikepdf.Stream):
         entries = obj.stream_dict
+        # An image's samples are never interpreted; a form's or a pattern's stream is, with its resources.
+        data = obj.read_bytes() if entries.get("/Subtype") != "/Image" else None
         paints = entries.get("/Subtype") == "/Form" or entries.get("/PatternType") == 1
         parts = [b"stream"]
         for name in sorted(entries.keys()):
             if name in _UNREAD_KEYS:
                 continue
             value = entries[name]
-            if name == "/Resources" and paints and isinstance(value, pikepdf.Dictionary):
+            if name == "/Resources" and paints and data is not None and isinstance(value, pikepdf.Dictionary):
                 # Interpreted with its own stream, which can look up only the names it writes.
-                parts += [name.encode("latin-1"), resources_fingerprint(obj.read_bytes(), value, pdf, known)]
+                parts += [name.encode("latin-1"), resources_fingerprint(data, value, pdf, known)]
                 continue
             parts += [name.encode("latin-1"), _text_of_value(value, pdf, known)]
-        if entries.get("/Subtype") != "/Image":  # an image's samples are never interpreted
-            parts.append(digest(obj.read_bytes()))
+        if data is not None:
+            parts.append(digest(data))
         return b" ".join(parts)
     if isinstance(obj, pikepdf.Dictionary) and any(name in _UNREAD_KEYS for name in obj.keys()):
         return b" ".join([b"dict"] + [name.encode("latin-1") + b" " + _text_of_value(obj[name], pdf, known)
