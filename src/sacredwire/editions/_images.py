@@ -28,7 +28,7 @@ import pikepdf
 from pikepdf import Dictionary, Name, Pdf, PdfImage
 from PIL import Image, ImageChops, ImageMath
 
-from ..pdf.streams import identity, painters, resources_of
+from ..pdf.streams import first_look, identity, painters, resources_of
 from .base import EditionError
 
 # The colour spaces whose images need separating (an Indexed image is judged by its base).
@@ -112,12 +112,8 @@ def images_in_inks(document: Pdf, ink_limit: float | None, what: str = "") -> in
     for page in document.pages:
         for owner in painters(page.obj, seen):
             resources = resources_of(owner)
-            if resources is None:
+            if resources is None or not first_look(resources, looked):
                 continue
-            if resources.is_indirect:
-                if identity(resources) in looked:
-                    continue  # pages share one dictionary of every image: looked at once
-                looked.add(identity(resources))
             xobjects = resources.get("/XObject")
             for xobject in (xobjects.values() if isinstance(xobjects, Dictionary) else ()):
                 if (not isinstance(xobject, pikepdf.Stream) or xobject.get("/Subtype") != "/Image"

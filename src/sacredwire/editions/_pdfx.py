@@ -20,7 +20,7 @@ import struct
 import pikepdf
 from pikepdf import Array, Dictionary, Name, Pdf, String
 
-from ..pdf.streams import identity, painters, resources_of
+from ..pdf.streams import first_look, identity, painters, resources_of
 from . import _pdf
 from ._images import images_in_inks
 from ._inks import black_ink_greys
@@ -72,11 +72,9 @@ def make_pdfx(document: Pdf, title: str, settings: EditionSettings, what: str) -
     for number, page in enumerate(_pdf.pages(document), start=1):
         for owner in painters(page, seen):
             resources = resources_of(owner)
-            first_look = resources is not None and (not resources.is_indirect or identity(resources) not in looked)
-            if resources is not None and resources.is_indirect:
-                looked.add(identity(resources))
-            _drop_transparency(owner, f"{what}: page {number}", first_look)
-            if first_look:
+            first = resources is not None and first_look(resources, looked)
+            _drop_transparency(owner, f"{what}: page {number}", first)
+            if first:
                 _bare_cff_fonts(owner, seen, f"{what}: page {number}")
     black_ink_greys(document, what)
     document.Root["/OutputIntents"] = Array([Dictionary({

@@ -36,6 +36,21 @@ def identity(obj: Owner) -> tuple[int, int]:
     return obj.objgen if obj.is_indirect else (-1, id(obj))
 
 
+def first_look(resources: Dictionary, looked: set[tuple[int, int]]) -> bool:
+    """Whether ``resources`` is looked at for the first time in ``looked``; remembers it.
+
+    Every page of a laid-out document (and every form on it) shares one
+    resource dictionary, so a pass over the pages looks at it once. A direct
+    dictionary, which has no identity that lasts, counts as new every time.
+    """
+    if not resources.is_indirect:
+        return True
+    if identity(resources) in looked:
+        return False
+    looked.add(identity(resources))
+    return True
+
+
 def _paints_content(obj: Owner) -> bool:
     return isinstance(obj, pikepdf.Stream) and (obj.get("/Subtype") == "/Form" or obj.get("/PatternType") == 1)
 
@@ -50,13 +65,8 @@ def painters(page: Owner, seen: set[tuple[int, int]]) -> Iterator[Owner]:
         seen.add(identity(owner))
         yield owner
         resources = resources_of(owner)
-        if resources is None:
+        if resources is None or not first_look(resources, seen):
             continue
-        if resources.is_indirect:
-            # Every page of a laid-out document shares one resource dictionary: walk it once.
-            if identity(resources) in seen:
-                continue
-            seen.add(identity(resources))
         for category in ("/XObject", "/Pattern"):
             children = resources.get(category)
             if not isinstance(children, Dictionary):
