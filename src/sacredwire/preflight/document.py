@@ -245,21 +245,7 @@ class Document:
 
     def fonts_of(self, page) -> tuple[FontInfo, ...]:
         """The fonts the page's resources (and its forms') hold, by name."""
-        return self._per_resources(page, self._fonts_by_resources, self._fonts_of)
-
-    def _per_resources(self, page, known: dict[tuple[int, int], _Found], find: Callable[[Any], _Found]) -> _Found:
-        """``find(page)``, kept for every page with the same resource dictionary.
-
-        Pages usually share one (every page of a laid-out document does), whose
-        closure holds the resources of every form: walked once, not per page.
-        """
-        top = page.get("/Resources")
-        if not isinstance(top, Dictionary):
-            return find(page)
-        key = self.key(top)
-        if key not in known:
-            known[key] = find(page)
-        return known[key]
+        return per_resources(page, self._fonts_by_resources, self._fonts_of)
 
     def _fonts_of(self, page) -> tuple[FontInfo, ...]:
         closure = self.resources_of(page)
@@ -279,7 +265,7 @@ class Document:
 
     def xobjects_of(self, page) -> tuple[pikepdf.Object, ...]:
         """Every XObject the page can draw (images and forms), each once."""
-        return self._per_resources(page, self._xobjects_by_resources, self._xobjects_of)
+        return per_resources(page, self._xobjects_by_resources, self._xobjects_of)
 
     def _xobjects_of(self, page) -> tuple[pikepdf.Object, ...]:
         closure = self.resources_of(page)
@@ -292,6 +278,21 @@ class Document:
                     found.setdefault(self.key(xobject), xobject)
             self._xobjects[key] = tuple(found.values())
         return self._xobjects[key]
+
+
+def per_resources(page, known: dict[tuple[int, int], _Found], find: Callable[[Any], _Found]) -> _Found:
+    """``find(page)``, kept in ``known`` for every page with the same (indirect) resource dictionary.
+
+    Pages usually share one (every page of a laid-out document does), whose
+    closure holds the resources of every form: looked at once, not per page.
+    A direct dictionary has no identity that lasts: its page is looked at alone.
+    """
+    top = page.get("/Resources")
+    if not isinstance(top, Dictionary) or not top.is_indirect:
+        return find(page)
+    if top.objgen not in known:
+        known[top.objgen] = find(page)
+    return known[top.objgen]
 
 
 def _font_info(font) -> FontInfo:

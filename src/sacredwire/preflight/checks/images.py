@@ -23,7 +23,7 @@ from pikepdf import Array, Dictionary
 from ...diagnostics import Severity
 from ...pdf.operations import parse_operations
 from ..content import page_content
-from ..document import Document, PdfPage
+from ..document import Document, PdfPage, per_resources
 from ..findings import Finding
 from ..geometry import IDENTITY, Matrix, multiply
 from ..profiles import Profile
@@ -111,30 +111,23 @@ def _placements(page: PdfPage) -> Iterator[tuple[str, Matrix]]:
             yield str(operands[0]), ctm
 
 
-def _images(page: PdfPage, known: dict[tuple[int, int], dict[str, Any]]) -> dict[str, Any]:
-    """The images the page's own resources name, by name; kept in ``known`` for a resource dictionary that
-    other pages share (every page of a laid-out document does)."""
-    resources = page.page.get("/Resources")
-    if not isinstance(resources, Dictionary):
-        return {}
-    shared = resources.objgen if resources.is_indirect else None
-    if shared is not None and shared in known:
-        return known[shared]
-    xobjects = resources.get("/XObject")
+def _images(page: Dictionary) -> dict[str, Any]:
+    """The images the page's own resources name, by name."""
+    resources = page.get("/Resources")
+    xobjects = resources.get("/XObject") if isinstance(resources, Dictionary) else None
     found = {}
     for name, xobject in (xobjects.items() if isinstance(xobjects, Dictionary) else ()):
         if isinstance(xobject, pikepdf.Stream) and xobject.get("/Subtype") == "/Image":
             found[str(name)] = xobject
-    if shared is not None:
-        known[shared] = found
     return found
 
 
 @preflight_check("images")
 def image_data(document: Document, profile: Profile) -> Iterator[Finding]:
+    # Pages that share their resources (every page of a laid-out document) name the same images.
     known: dict[tuple[int, int], dict[str, Any]] = {}
     for page in document.pages:
-        images = _images(page, known)
+        images = per_resources(page.page, known, _images)
         for name, image in sorted(images.items()):
             yield from _image_problems(document, page, name, image)
         if profile.edition not in PRINTED_EDITIONS or not images:
