@@ -16,15 +16,17 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pikepdf
 import pytest
 import weasyprint
 from conftest import PROJECT, copy_project, run_sw28
 from doctests import run_doctests
+from pikepdf import Array, Dictionary, Name, String
 from pypdf import PdfReader
 from pypdf.generic import ContentStream, DecodedStreamObject
 
 from sacredwire import editions
-from sacredwire.editions import EDITIONS, EditionError, EditionSettings, LaidOutDocument, home, press
+from sacredwire.editions import EDITIONS, EditionError, EditionSettings, LaidOutDocument, _pdfx, home, press
 from sacredwire.editions import _rgb as rgb
 from sacredwire.editions.base import MM
 from sacredwire.layout.cards import Deck
@@ -313,6 +315,29 @@ def test_print_files_refuse_transparency() -> None:
     document = LaidOutDocument("booklet", "x", "en", "X", pdf)
     with pytest.raises(EditionError, match="page 1: transparency"):
         finished("press", document)
+
+
+def test_print_files_keep_a_colour_space_any_painter_sharing_its_resources_names() -> None:
+    """Pages and forms share one resource dictionary: a space page 1 does not name but a form on page 2 does,
+    or that a form without resources of its own borrows, stays (for the preflight to report); one nobody
+    names goes."""
+    document = pikepdf.new()
+    shared = document.make_indirect(Dictionary(ColorSpace=Dictionary(
+        CS0=Array([Name.CalRGB, Dictionary(WhitePoint=Array([0.9505, 1, 1.089]))]),
+        CS1=Array([Name.Lab, Dictionary(WhitePoint=Array([0.9642, 1, 0.8249]))]),
+        CS2=Array([Name.CalGray, Dictionary(WhitePoint=Array([0.9505, 1, 1.089]))]),
+        CS3=Array([Name.Separation, Name("/Varnish"), Name.DeviceCMYK, Dictionary()]))))
+    own_form = pikepdf.Stream(document, b"/CS0 cs 1 0 0 sc 0 0 10 10 re f")
+    own_form.update(Dictionary(Type=Name.XObject, Subtype=Name.Form, BBox=Array([0, 0, 10, 10]), Resources=shared))
+    borrowing_form = pikepdf.Stream(document, b"/CS2 cs 0.5 sc 0 0 10 10 re f")
+    borrowing_form.update(Dictionary(Type=Name.XObject, Subtype=Name.Form, BBox=Array([0, 0, 10, 10])))
+    shared.XObject = Dictionary(Fm1=document.make_indirect(own_form), Fm2=document.make_indirect(borrowing_form))
+    for stream in (b"0 0 0 1 k 0 0 10 10 re f", b"/Fm1 Do /Fm2 Do"):
+        document.pages.append(pikepdf.Page(Dictionary(Type=Name.Page, MediaBox=Array([0, 0, 100, 100]),
+                                                       Resources=shared, Contents=pikepdf.Stream(document, stream))))
+    document.docinfo["/CreationDate"] = document.docinfo["/ModDate"] = String("D:20261130000000Z")
+    _pdfx.make_pdfx(document, "X", EditionSettings(), "x")
+    assert sorted(shared.ColorSpace.keys()) == ["/CS0", "/CS2", "/CS3"]
 
 
 # pod

@@ -69,13 +69,16 @@ def make_pdfx(document: Pdf, title: str, settings: EditionSettings, what: str) -
     # Resource dictionaries whose graphics states and fonts were seen to: the pages and forms of a
     # laid-out document share one.
     looked: set[tuple[int, int]] = set()
+    spaces = _NamedSpaces()
     for number, page in enumerate(_pdf.pages(document), start=1):
         for owner in painters(page, seen):
             resources = resources_of(owner)
             first = resources is not None and first_look(resources, looked)
             _drop_transparency(owner, f"{what}: page {number}", first)
+            spaces.note(owner, resources)
             if first:
                 _bare_cff_fonts(owner, seen, f"{what}: page {number}")
+    spaces.drop_unused()
     black_ink_greys(document, what)
     document.Root["/OutputIntents"] = Array([Dictionary({
         "/Type": Name.OutputIntent,
@@ -111,22 +114,59 @@ def _drop_transparency(owner: pikepdf.Object, where: str, check_states: bool = T
         if alpha < 1 or soft_mask != "/None" or blend not in ("/Normal", "/Compatible"):
             raise EditionError(f"{where}: transparency ({name}: opacity {alpha}, soft mask {soft_mask}, "
                                f"blend {blend}) is not allowed in PDF/X-1a; make the style opaque")
-    _drop_unused_colour_spaces(owner, resources)
 
 
-def _drop_unused_colour_spaces(owner: pikepdf.Object, resources: Dictionary) -> None:
-    spaces = resources.get("/ColorSpace")
-    if not isinstance(spaces, Dictionary):
-        return
-    data = owner.read_bytes() if isinstance(owner, pikepdf.Stream) else _pdf.content(owner)
-    for name in list(spaces.keys()):
+class _NamedSpaces:
+    """The non-print colour spaces of a document's resource dictionaries, and which of them a stream names.
+
+    The pages and forms of a laid-out document share one resource
+    dictionary, so a space is unused only when no painter sharing it names
+    it; a form without resources of its own names its parent's, so what it
+    names is kept in every dictionary. A used space is left for the preflight
+    to report: removing it would change the page.
+    """
+
+    def __init__(self) -> None:
+        self._spaces: dict[tuple[int, int], Dictionary] = {}
+        self._named: dict[tuple[int, int], set[str]] = {}
+        self._borrowers: list[bytes] = []
+
+    def note(self, owner: pikepdf.Object, resources: Dictionary | None) -> None:
+        """Take in one painter (page, form or tiling pattern) and the resources it names its spaces in."""
+        data = owner.read_bytes() if isinstance(owner, pikepdf.Stream) else _pdf.content(owner)
+        if resources is None:
+            self._borrowers.append(data)
+            return
+        spaces = resources.get("/ColorSpace")
+        if not isinstance(spaces, Dictionary):
+            return
+        # A direct dictionary belongs to its one owner.
+        key = identity(resources) if resources.is_indirect else identity(owner)
+        self._spaces[key] = spaces
+        named = self._named.setdefault(key, set())
+        named.update(name for name in _non_print(spaces) if name not in named and _names(data, name))
+
+    def drop_unused(self) -> None:
+        """Remove every non-print space that no painter sharing its dictionary names."""
+        for key, spaces in self._spaces.items():
+            for name in _non_print(spaces):
+                if name not in self._named[key] and not any(_names(data, name) for data in self._borrowers):
+                    del spaces[name]
+
+
+def _non_print(spaces: Dictionary) -> list[str]:
+    names = []
+    for name in spaces.keys():
         family = spaces[name]
         family = family[0] if isinstance(family, Array) else family
-        # A used one is left for the preflight to report: removing it would change the page.
-        if str(family) in PRINT_COLOUR_SPACES or re.search(re.escape(name.encode("latin-1"))
-                                                           + rb"(?![^\s/\[\]<>()%])", data):
-            continue
-        del spaces[name]
+        if str(family) not in PRINT_COLOUR_SPACES:
+            names.append(name)
+    return names
+
+
+def _names(data: bytes, name: str) -> bool:
+    """Whether a content stream names ``name`` (a whole name, not the start of a longer one)."""
+    return re.search(re.escape(name.encode("latin-1")) + rb"(?![^\s/\[\]<>()%])", data) is not None
 
 
 def cff_table(font: bytes) -> bytes:
