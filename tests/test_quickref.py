@@ -12,6 +12,8 @@ import pytest
 import yaml
 from conftest import PROJECT, copy_project
 from doctests import run_doctests
+from hypothesis import given
+from hypothesis import strategies as st
 from pypdf import PdfReader
 from qr_cards_build import CONTENT, MM, build_edited, pattern, pdf_pages, printed, smallest_type, table_homes, tables
 
@@ -300,6 +302,12 @@ def test_a_page_typed_too_large_is_set_at_the_largest_size_that_fits(tmp_path: P
     tenths = round(size * 10)
     assert fitting.fits(2, tenths) and not fitting.fits(2, tenths + 1)
     assert made.laid_out.page_count == len(layout()["pages"])
+    # The sheet is put together from page 2 as it fitted alone and the others as typed: the bytes a layout
+    # of the whole sheet at the sizes found writes.
+    html = render("quick-reference", context, type_pt={2: size})
+    key = cache.key("quick-reference", "en", html)
+    whole = quickref_layout.lay_out(html, project / "templates", project, "en/quick-reference")
+    assert made.laid_out.pdf == quickref_layout.pdf_bytes(whole, key, "en/quick-reference")
     # A build after it finds the same sizes in the cache, laying out nothing.
     def no_layout(*args: object) -> None:
         raise AssertionError("laid out again")
@@ -307,6 +315,36 @@ def test_a_page_typed_too_large_is_set_at_the_largest_size_that_fits(tmp_path: P
     monkeypatch.setattr(quickref_layout, "lay_out", no_layout)
     again = quickref_layout.set_quickref(context, cache)
     assert again.smaller == made.smaller and again.laid_out.pdf == made.laid_out.pdf
+
+
+class _Threshold(quickref_layout._Fitting):
+    """A page that fits at ``largest`` tenths and below, counting the sizes tried."""
+
+    def __init__(self, largest: int):
+        self.what, self.largest_fitting, self.tried = "test", largest, []
+
+    def fits(self, number: int, tenths: int) -> bool:
+        self.tried.append(tenths)
+        return tenths <= self.largest_fitting
+
+
+@given(floor=st.integers(60, 90), span=st.integers(1, 40), threshold=st.integers(50, 140), first=st.integers(0, 1000))
+def test_the_search_finds_the_largest_size_that_fits_from_any_first_try(floor: int, span: int, threshold: int,
+                                                                       first: int) -> None:
+    too_big = floor + span
+    start = floor + first % span  # the first try is always one of the sizes searched
+    page = _Threshold(threshold)
+    if threshold < floor:
+        with pytest.raises(LayoutError, match="does not fit"):
+            page.largest(1, floor, too_big, start)
+    else:
+        assert page.largest(1, floor, too_big, start) == min(threshold, too_big - 1)
+    assert page.tried and set(page.tried) <= set(range(floor, too_big))
+    assert len(page.tried) == len(set(page.tried))  # no size tried twice
+    # From the size found, or one tenth above it, two tries; from anywhere, no more than twice a bisection's.
+    if 0 <= start - threshold <= 1 and floor < threshold < too_big - 1:
+        assert len(page.tried) == 2
+    assert len(page.tried) <= 2 * span.bit_length() + 1
 
 
 @pytest.mark.parametrize(("yaml_text", "message"), [

@@ -74,6 +74,25 @@ def smallest_text(document: weasyprint.Document) -> SmallText | None:
     return smallest
 
 
+def filled(document: weasyprint.Document, number: int) -> float:
+    """How far down page ``number`` (from 1) its text reaches, as a share of its content box's height.
+
+    The foot of the lowest line or text outside the margin boxes (the running
+    head and folio are not the page's content): 1.0 on a full page, more when
+    text runs past the bottom margin.
+    """
+    page_box = document.pages[number - 1]._page_box
+    top = page_box.content_box_y()
+    foot = top
+    for child in page_box.children:
+        if isinstance(child, boxes.MarginBox):
+            continue
+        for box in _descendants(child):
+            if isinstance(box, (boxes.LineBox, boxes.TextBox)):
+                foot = max(foot, box.position_y + box.height)
+    return (foot - top) / page_box.height if page_box.height else 0.0
+
+
 def _reach(region: boxes.Box) -> float:
     """How far past the region's content box its lines reach (px, at least 0)."""
     bottom = region.content_box_y() + region.height
