@@ -383,3 +383,29 @@ def test_docstring_examples():
     from sacredwire.web import _search
 
     run_doctests(_search)
+
+
+def test_the_kit_data_cites_no_printed_page_whatever_was_built_in_the_project(tmp_path) -> None:
+    """The site is made from its sources alone: a build's record in the project's build folder (another build's
+    pages, perhaps of other sources) changes no byte of it, and the squad builder and mission generator cite
+    a rule as the site's cross-references do, without a printed page."""
+    from sacredwire.build_record import BuildRecord
+    from sacredwire.kit.references import BUILD_FOLDER
+    from sacredwire.web.kit_data import kit_script
+
+    project = copy_project(tmp_path / "project")
+    rulebook = load_rulebook(project)
+
+    def href(rule_id: str, lang: str) -> str:
+        return f"{lang}/{rule_id}.html"
+
+    before = kit_script(rulebook, ["en"], href).decode("utf-8")
+    pages: dict[str, dict[str, int]] = {}
+    for rule_id in rulebook.sections("en"):
+        booklet = rulebook.meta.booklet_for_letter(rule_id.letter)
+        assert booklet is not None
+        pages.setdefault(booklet.key, {})[rule_id.anchor] = 99
+    BuildRecord("inputs", {}, {"en": pages}).write(project / BUILD_FOLDER)
+    after = kit_script(load_rulebook(project), ["en"], href).decode("utf-8")
+    assert re.search(r'"cite": ?"\(C2, Vol\. 1\)"', after)
+    assert after == before and "p. 99" not in after

@@ -18,7 +18,7 @@ from ..ids import RuleId, TableId
 from ..model import Rulebook, Table, Text
 from ..render import is_drawing
 from .catalogue import cell_words, translated
-from .references import RuleIndex, RuleRef
+from .references import RuleIndex, RuleRef, last_build_pages
 
 # K1.3 names the tables to roll; M1.1 the mission table rolled after them.
 GENERATOR_RULE = "K1.3"
@@ -115,7 +115,7 @@ class MissionRoller:
         self.rulebook = rulebook
         self.rules = rules
         self.lang = lang
-        self.index = RuleIndex(rulebook, lang)
+        self.index = RuleIndex(rulebook, lang, last_build_pages(rulebook, lang))
         self.tables = generator_tables(rulebook, self.index)
 
     def roll(self, seed: int, squads: tuple[SquadProgress, SquadProgress] | None = None) -> Mission:

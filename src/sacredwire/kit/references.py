@@ -1,7 +1,8 @@
-"""A rule as a player looks it up: its ID, title, volume and, when a build measured it, its page."""
+"""A rule as a player looks it up: its ID, title, volume and, where the pages cited have it, its page."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -16,7 +17,7 @@ BUILD_FOLDER = "build"
 
 @dataclass(frozen=True)
 class RuleRef:
-    """One rule: ``C2.3`` with its title, booklet volume and page (None before any build)."""
+    """One rule: ``C2.3`` with its title, booklet volume and page (None when the pages cited lack it)."""
 
     id: RuleId
     title: str
@@ -25,7 +26,7 @@ class RuleRef:
     page: int | None
 
     def cite(self, lang: str, locales: str) -> str:
-        """``(C2.3, Vol. 1, p. 9)``, in ``lang``; without a page when no build measured one."""
+        """``(C2.3, Vol. 1, p. 9)``, in ``lang``; without a page when it has none."""
         fields = {"id": str(self.id), "volume": self.volume, "page": self.page}
         gettext = translations(locales, lang).gettext
         if self.page is None:
@@ -40,16 +41,26 @@ class RuleRef:
                 "page": self.page, "anchor": self.id.anchor}
 
 
-class RuleIndex:
-    """Rule IDs to :class:`RuleRef`, and which section prints each table, in one language."""
+def last_build_pages(rulebook: Rulebook, lang: str) -> dict[str, dict[str, int]]:
+    """The pages the last ``sw28 build`` into the project's build folder measured in ``lang`` (booklet ->
+    anchor -> page), none before any build: what the player's commands cite."""
+    record = BuildRecord.read(Path(rulebook.root) / BUILD_FOLDER)
+    return {booklet: dict(anchors) for booklet, anchors in (record.pages.get(lang, {}) if record else {}).items()}
 
-    def __init__(self, rulebook: Rulebook, lang: str):
+
+class RuleIndex:
+    """Rule IDs to :class:`RuleRef`, and which section prints each table, in one language.
+
+    ``pages`` (booklet -> anchor -> page) are the printed pages cited; a rule
+    they do not have is cited without a page.
+    """
+
+    def __init__(self, rulebook: Rulebook, lang: str, pages: Mapping[str, Mapping[str, int]]):
         self.rulebook = rulebook
         self.lang = lang
         self.locales = str(Path(rulebook.root) / "locales")
         self._sections = rulebook.sections(lang)
-        record = BuildRecord.read(Path(rulebook.root) / BUILD_FOLDER)
-        self._pages = dict(record.pages.get(lang, {})) if record else {}
+        self._pages = pages
         self._table_sections: dict[TableId, RuleId] = {}
         for (_, booklet_lang), booklet in sorted(rulebook.booklets.items()):
             if booklet_lang != lang:

@@ -46,7 +46,7 @@ from ..load import Fields, parse_yaml, read_content_text
 from ..model import Rulebook, Text
 from .catalogue import Catalogue, Entry, Kind
 from .findings import finding_line, finding_templates, finding_words
-from .references import RuleIndex, RuleRef
+from .references import RuleIndex, RuleRef, last_build_pages
 
 # The rules a squad can break that no table is printed under, by the rule that states them.
 SQUAD_RULE = "C2"             # 5 models, 1 Boss and 4 Resources
@@ -160,7 +160,7 @@ class SquadChecker:
         self.rules = rules
         self.lang = lang
         self.catalogue = Catalogue(rulebook)
-        self.index = RuleIndex(rulebook, lang)
+        self.index = RuleIndex(rulebook, lang, last_build_pages(rulebook, lang))
         self.templates = finding_templates(rulebook, lang)
         self.words = finding_words(rulebook, lang)
 

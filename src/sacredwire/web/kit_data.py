@@ -9,7 +9,7 @@ computes from the content, never from numbers typed into the scripts.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..engine.dice import TIER_SIDES
@@ -45,6 +45,10 @@ from ..model import Row, Rulebook, Table, Text
 from ..render import is_drawing
 
 KIT_DATA = "kit-data.js"
+# The site cites no printed page, as its own cross-references do not (a rule's link is its place): it is
+# made without laying the booklets out, and pages read from a build's record would make its files depend
+# on a folder that is not among its sources, and could be another build's.
+NO_PAGES: Mapping[str, Mapping[str, int]] = {}
 
 
 def _words(value: Any, lang: str, rulebook: Rulebook, table: Table, row: Row | None = None,
@@ -132,7 +136,7 @@ def kit_data(rulebook: Rulebook, langs: Sequence[str], rule_href) -> dict[str, A
         data["rows"][kind.noun] = rows
 
     for lang in langs:
-        index = RuleIndex(rulebook, lang)
+        index = RuleIndex(rulebook, lang, NO_PAGES)
 
         def href(rule_id: str, lang: str = lang) -> str:
             return rule_href(rule_id, lang) or ""
@@ -188,7 +192,7 @@ def _table(rulebook: Rulebook, index: RuleIndex, table_id: TableId, lang: str, h
 def _boards(rulebook: Rulebook, lang: str, href) -> dict[str, dict[str, Any]]:
     """Each mission's rules and its board as the Missions booklet draws it."""
     sections = rulebook.sections(lang)
-    index = RuleIndex(rulebook, lang)
+    index = RuleIndex(rulebook, lang, NO_PAGES)
     boards = {}
     for row in rulebook.tables[TableId(MISSION_TABLE)].rows:
         section_id = str(row["section"])
