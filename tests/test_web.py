@@ -389,8 +389,7 @@ def test_the_kit_data_cites_no_printed_page_whatever_was_built_in_the_project(tm
     """The site is made from its sources alone: a build's record in the project's build folder (another build's
     pages, perhaps of other sources) changes no byte of it, and the squad builder and mission generator cite
     a rule as the site's cross-references do, without a printed page."""
-    from sacredwire.build_record import BuildRecord
-    from sacredwire.kit.references import BUILD_FOLDER
+    from sacredwire.build_record import BUILD_FOLDER, BuildRecord
     from sacredwire.web.kit_data import kit_script
 
     project = copy_project(tmp_path / "project")

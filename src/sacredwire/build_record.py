@@ -20,6 +20,9 @@ from importlib import metadata
 from pathlib import Path
 
 RECORD_FILE = "build-record.json"
+# Where ``sw28 build`` writes when not told (``--out``): the project's own output folder, whose layout
+# cache and record ``sw28 serve`` and the player's commands read too.
+BUILD_FOLDER = "build"
 # Folders of the project that shape the outputs.
 INPUT_FOLDERS = ("content", "templates", "locales")
 PACKAGE = Path(__file__).resolve().parent

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from rich.console import Console
 
-from ..build_record import BuildRecord, inputs_digest
+from ..build_record import BUILD_FOLDER, BuildRecord, inputs_digest
 from ..cli import (
     EXIT_FINDINGS,
     EXIT_OK,
@@ -157,7 +157,7 @@ def _unusable_folder(folder: Path) -> str | None:
 def build_command(args: argparse.Namespace, console: Console) -> int:
     started = time.monotonic()
     root = find_project_root(Path.cwd())
-    out_dir = args.out or root / "build"
+    out_dir = args.out or root / BUILD_FOLDER
     if out_dir.resolve() == root.resolve() or root.resolve().is_relative_to(out_dir.resolve()):
         # A build removes files it wrote before there; the project's own files must never be in reach.
         console.print(f"error: refusing to build into {out_dir}: it is the project folder or holds it "

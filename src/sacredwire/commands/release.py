@@ -25,7 +25,7 @@ from pathlib import Path, PurePosixPath
 
 from rich.console import Console
 
-from ..build_record import PAGE_MAP
+from ..build_record import BUILD_FOLDER, PAGE_MAP
 from ..changes import GitError, changes_between, latest_release_tag
 from ..check import run_checks
 from ..check.examples import verify_examples
@@ -150,7 +150,7 @@ def _release(args: argparse.Namespace, console: Console, root: Path, tag: str, p
         say(f"errata since {previous}")
     else:
         say("no earlier release tag (v*): no errata")
-    out_dir = (args.out or root / "build").resolve()
+    out_dir = (args.out or root / BUILD_FOLDER).resolve()
     isolate_fonts(root, out_dir / ".cache")
     from ..build import BuildError, BuildRefused, build
     from ..layout import LayoutError

@@ -6,13 +6,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..build_record import BuildRecord
+from ..build_record import BUILD_FOLDER, BuildRecord
 from ..ids import RuleId, TableId
 from ..model import Rulebook
 from ..render import translations
-
-# Where ``sw28 build`` writes by default; its record holds the pages it measured.
-BUILD_FOLDER = "build"
 
 
 @dataclass(frozen=True)

@@ -29,7 +29,7 @@ from multiprocessing.connection import Connection
 from pathlib import Path, PurePosixPath
 
 from ..build import BookletLayouts, BuildError, booklets_in, lay_out_until_stable, pin_source_date, verify_references
-from ..build_record import BuildRecord
+from ..build_record import BUILD_FOLDER, BuildRecord
 from ..diagnostics import LayoutError
 from ..layout import LaidOut
 from ..layout.booklet import lay_out_parts
@@ -50,8 +50,6 @@ EXTRAS = {"quick-reference": "screen", "cards": "home"}
 # The stream bytes whose operations the layout process keeps: an edited booklet's, twice over
 # (as laid out, and in the screen edition's colours).
 STREAMS_KEPT = 4 * 1024 * 1024
-# The build's own folder: its layout cache and last page map serve the preview too.
-BUILD_FOLDER = "build"
 
 
 @dataclass(frozen=True)
