@@ -402,8 +402,9 @@ def test_the_kit_data_cites_no_printed_page_whatever_was_built_in_the_project(tm
     pages: dict[str, dict[str, int]] = {}
     for rule_id in rulebook.sections("en"):
         booklet = rulebook.meta.booklet_for_letter(rule_id.letter)
-        assert booklet is not None
-        pages.setdefault(booklet.key, {})[rule_id.anchor] = 99
+        pages.setdefault(booklet.key if booklet else "", {})[rule_id.anchor] = 99
+    # Every rule of every booklet, each in its own booklet.
+    assert "" not in pages and sum(map(len, pages.values())) == len(rulebook.sections("en")) > 0
     BuildRecord("inputs", {}, {"en": pages}).write(project / BUILD_FOLDER)
     after = kit_script(load_rulebook(project), ["en"], href).decode("utf-8")
     assert re.search(r'"cite": ?"\(C2, Vol\. 1\)"', after)
