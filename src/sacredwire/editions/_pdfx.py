@@ -133,9 +133,8 @@ class _NamedSpaces:
 
     def note(self, owner: pikepdf.Object, resources: Dictionary | None) -> None:
         """Take in one painter (page, form or tiling pattern) and the resources it names its spaces in."""
-        data = owner.read_bytes() if isinstance(owner, pikepdf.Stream) else _pdf.content(owner)
         if resources is None:
-            self._borrowers.append(data)
+            self._borrowers.append(_content(owner))
             return
         spaces = resources.get("/ColorSpace")
         if not isinstance(spaces, Dictionary):
@@ -144,7 +143,10 @@ class _NamedSpaces:
         key = identity(resources) if resources.is_indirect else identity(owner)
         self._spaces[key] = spaces
         named = self._named.setdefault(key, set())
-        named.update(name for name in _non_print(spaces) if name not in named and _names(data, name))
+        unnamed = [name for name in _non_print(spaces) if name not in named]
+        if unnamed:  # the stream is read only when it could name a space not yet seen named
+            data = _content(owner)
+            named.update(name for name in unnamed if _names(data, name))
 
     def drop_unused(self) -> None:
         """Remove every non-print space that no painter sharing its dictionary names."""
@@ -152,6 +154,11 @@ class _NamedSpaces:
             for name in _non_print(spaces):
                 if name not in self._named[key] and not any(_names(data, name) for data in self._borrowers):
                     del spaces[name]
+
+
+def _content(owner: pikepdf.Object) -> bytes:
+    """What a painter paints: a form's or pattern's own stream, a page's content streams joined."""
+    return owner.read_bytes() if isinstance(owner, pikepdf.Stream) else _pdf.content(owner)
 
 
 def _non_print(spaces: Dictionary) -> list[str]:
