@@ -51,10 +51,14 @@ def _descendants(box: boxes.Box) -> Iterator[boxes.Box]:
         yield from _descendants(child)
 
 
-def _page_boxes(document: weasyprint.Document) -> Iterator[tuple[int, boxes.Box]]:
+def _page_box(page: weasyprint.Page) -> boxes.Box:
     # WeasyPrint exposes laid-out pages' boxes only as this attribute.
+    return page._page_box
+
+
+def _page_boxes(document: weasyprint.Document) -> Iterator[tuple[int, boxes.Box]]:
     for number, page in enumerate(document.pages, start=1):
-        yield number, page._page_box
+        yield number, _page_box(page)
 
 
 def _attribute(box: boxes.Box, name: str) -> str | None:
@@ -81,7 +85,7 @@ def filled(document: weasyprint.Document, number: int) -> float:
     head and folio are not the page's content): 1.0 on a full page, more when
     text runs past the bottom margin.
     """
-    page_box = document.pages[number - 1]._page_box
+    page_box = _page_box(document.pages[number - 1])
     top = page_box.content_box_y()
     foot = top
     for child in page_box.children:
