@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+import collections
 import contextlib
 import gzip
 import http.server
@@ -123,7 +124,10 @@ class Browser:
         os.close(replies_write)
         self._buffer = b""
         self._next_id = 0
-        self.events: list[dict] = []
+        # Events not yet taken, by method, each with its place in the order they arrived: a page on a
+        # throttled network sends thousands, and a wait looks only at the methods it waits for.
+        self._events: dict[str, collections.deque[tuple[int, dict]]] = collections.defaultdict(collections.deque)
+        self._arrived = 0
         self.session: str | None = None
 
     # -- the protocol ---------------------------------------------------------------
@@ -143,15 +147,27 @@ class Browser:
                 if "error" in reply:
                     raise RuntimeError(f"{method}: {reply['error']}")
                 return reply.get("result", {})
-            self.events.append(reply)
+            self._keep(reply)
+
+    def _keep(self, event: dict) -> None:
+        self._arrived += 1
+        self._events[event.get("method", "")].append((self._arrived, event))
+
+    def forget(self, method: str) -> None:
+        """Drop the events named ``method`` not yet taken."""
+        self._events.pop(method, None)
 
     def wait_for(self, method: str) -> dict:
         """The first event named ``method`` not yet taken, waiting for it if needed."""
+        return self.wait_for_any(method)
+
+    def wait_for_any(self, *methods: str) -> dict:
+        """The first event not yet taken named one of ``methods``, waiting for it if needed."""
         while True:
-            for number, event in enumerate(self.events):
-                if event.get("method") == method:
-                    return self.events.pop(number)
-            self.events.append(self._read())
+            waiting = [self._events[method] for method in methods if self._events.get(method)]
+            if waiting:
+                return min(waiting, key=lambda events: events[0][0]).popleft()[1]
+            self._keep(self._read())
 
     def _read(self) -> dict:
         while b"\0" not in self._buffer:
@@ -173,7 +189,7 @@ class Browser:
             self.send("Target.closeTarget", None, targetId=self.target)
         self.target = self.send("Target.createTarget", None, url="about:blank")["targetId"]
         self.session = self.send("Target.attachToTarget", None, targetId=self.target, flatten=True)["sessionId"]
-        self.events.clear()
+        self._events.clear()
         self.send("Page.enable")
         self.send("Runtime.enable")
         self.send("Emulation.setDeviceMetricsOverride", width=width, height=height, deviceScaleFactor=1,
@@ -183,14 +199,14 @@ class Browser:
 
     def go(self, url: str) -> None:
         """Navigate and wait for the load event, then for the page's fonts."""
-        self.events = [event for event in self.events if event.get("method") != "Page.loadEventFired"]
+        self.forget("Page.loadEventFired")
         self.send("Page.navigate", url=url)
         self.wait_for("Page.loadEventFired")
         self.evaluate("document.fonts.ready.then(() => true)")
 
     def reload(self) -> None:
         """Load the page again, as a reader does (a hard reload would pass by the offline app)."""
-        self.events = [event for event in self.events if event.get("method") != "Page.loadEventFired"]
+        self.forget("Page.loadEventFired")
         self.send("Page.reload", ignoreCache=False)
         self.wait_for("Page.loadEventFired")
         self.evaluate("document.fonts.ready.then(() => true)")
@@ -204,13 +220,12 @@ class Browser:
 
     def console_errors(self) -> list[str]:
         """Errors the page logged or threw so far."""
-        errors = []
-        for event in self.events:
-            if event.get("method") == "Runtime.exceptionThrown":
-                errors.append(json.dumps(event["params"]["exceptionDetails"])[:300])
-            elif event.get("method") == "Runtime.consoleAPICalled" and event["params"]["type"] == "error":
-                errors.append(json.dumps(event["params"]["args"])[:300])
-        return errors
+        thrown = [(number, json.dumps(event["params"]["exceptionDetails"])[:300])
+                  for number, event in self._events.get("Runtime.exceptionThrown", ())]
+        logged = [(number, json.dumps(event["params"]["args"])[:300])
+                  for number, event in self._events.get("Runtime.consoleAPICalled", ())
+                  if event["params"]["type"] == "error"]
+        return [error for _, error in sorted(thrown + logged)]
 
     def close(self) -> None:
         with contextlib.suppress(OSError, RuntimeError, TimeoutError):
