@@ -42,6 +42,19 @@ def test_fonts_are_woff2_subsets_of_the_characters_shown(site):
     assert not any(path.suffix in (".ttf", ".otf") for path in site)
     style = site[PurePosixPath("style.css")].decode()
     assert style.count("font-display: swap") == len(WEB_FONTS)
+    # Each face's stand-in covers exactly the characters the face's subset has: no more, so that once the
+    # fonts are in a shipped font draws every character; no fewer, so that nothing shows in a third face.
+    stand_ins = re.findall(r'font-family: "([^"]+) fallback"; src: ([^;]+); font-weight: ([^;]+); font-style: (\w+); '
+                           r'size-adjust: [0-9.]+%; unicode-range: ([^;]+);', style)
+    assert len(stand_ins) == len(WEB_FONTS)
+    for face, (family, local, weight, style_name, ranges) in zip(WEB_FONTS, stand_ins):
+        assert (family, weight, style_name) == (face.family, face.weight, face.style)
+        assert local.startswith("local(")
+        covered = set()
+        for part in ranges.split(","):
+            low, _, high = part.removeprefix("U+").partition("-")
+            covered |= set(range(int(low, 16), int(high or low, 16) + 1))
+        assert covered == set(TTFont(BytesIO(site[PurePosixPath("fonts", face.file)])).getBestCmap()), face.file
     page = site[PurePosixPath("en/core-rules.html")].decode()
     preloads = re.findall(r'<link rel="preload" href="\.\./fonts/([^"]+)" as="font" type="font/woff2" crossorigin>',
                           page)

@@ -52,9 +52,11 @@ from ._fonts import (
     SEARCH,
     SQUAD,
     characters,
+    coverage,
     font_faces,
     preloads,
     web_fonts,
+    with_fallbacks,
 )
 from ._search import SearchEntry, search_index_script, search_words
 
@@ -395,18 +397,22 @@ class _Site:
         templates = self.root / "templates"
         for name in STATIC:
             self.add(name, (templates / "web" / name).read_bytes())
-        # The @font-face rules follow WEB_FONTS, so style.css names no font file itself.
-        self.add("style.css", font_faces() + (templates / "web" / "style.css").read_text(encoding="utf-8"))
-        # The print editions' tokens, their inks turned into screen colours.
+        # The print editions' tokens, their inks turned into screen colours, each family followed by the
+        # machine's face that stands in for it until it arrives.
         tokens = (templates / "base" / "tokens.css").read_text(encoding="utf-8")
-        self.add("tokens.css", css_to_rgb(tokens).encode("utf-8"))
+        self.add("tokens.css", with_fallbacks(css_to_rgb(tokens)).encode("utf-8"))
         self.add("fonts/OFL.txt", (templates / "fonts" / "OFL.txt").read_bytes())
         # Subset to what the pages and the search index show, so made after them.
         # The whole text of each file, entities read, tags and all: tags add only ASCII.
         shown = [html.unescape(data.decode("utf-8")) for path, data in self.files.items()
                  if path.suffix in (".html", ".js")]
-        for name, data in web_fonts(templates / "fonts", characters(shown), self.cache_dir).items():
+        subsets = web_fonts(templates / "fonts", characters(shown), self.cache_dir)
+        for name, data in subsets.items():
             self.add(f"fonts/{name}", data)
+        # The @font-face rules follow WEB_FONTS, so style.css names no font file itself; each fallback
+        # face covers what its subset covers.
+        style = (templates / "web" / "style.css").read_text(encoding="utf-8")
+        self.add("style.css", font_faces(coverage(subsets)) + style)
 
     def build(self) -> dict[PurePosixPath, bytes]:
         for lang in self.langs:

@@ -6,6 +6,13 @@ the search index, plus printable ASCII for what a reader types into the search
 box, without hinting (screens today smooth outlines themselves), and
 compressed as WOFF2 (Brotli, which ``fonttools[woff]`` brings).
 
+A page shows its text before its fonts arrive (``font-display: swap``), in a
+fallback the machine has. Each face has a fallback face made to take the same
+width (``size-adjust``), so that text set in it wraps where the shipped face
+will wrap it and nothing moves when the face arrives. A fallback face covers
+only the characters its shipped face covers (``unicode-range``): once the fonts
+are in, every character is drawn by a shipped font, as before.
+
 Subsetting costs seconds, so each result is kept by the digest of everything
 that shapes it (font bytes, characters, options, fontTools version): in memory
 for ``sw28 serve``, and in the build cache folder for ``sw28 build``. The same
@@ -16,6 +23,7 @@ from __future__ import annotations
 
 import hashlib
 import io
+import re
 import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
@@ -43,18 +51,40 @@ class WebFont:
     reader's eyes (a layout shift). A face preloaded where it is not used costs
     bytes for nothing. So each face names the kinds of page that show it, as
     measured in a browser (``tests/test_web_table.py`` checks both ways).
+
+    ``size_adjust``: the size, in percent, at which the family's fallback
+    (:data:`FALLBACKS`, in this face's weight and style) sets the site's text as
+    wide as this face sets it, as measured in Chromium
+    (``tests/test_web_table.py`` measures it again).
     """
 
     source: str
     family: str
     weight: str
     style: str
+    size_adjust: float
     preload_on: frozenset[str] = frozenset()
 
     @property
     def file(self) -> str:
         """The WOFF2 file's name under ``fonts/``."""
         return Path(self.source).with_suffix(".woff2").name
+
+    @property
+    def fallback_family(self) -> str:
+        """The family of the face that stands in for this one until it arrives."""
+        return fallback_family(self.family)
+
+    def fallback_names(self) -> tuple[str, ...]:
+        """The full names of the machine's faces that may stand in for this one, most likely first."""
+        bold = int(self.weight.split()[0]) >= 600
+        suffix = " ".join(word for word, wanted in (("Bold", bold), ("Italic", self.style == "italic")) if wanted)
+        return tuple(f"{name} {suffix}".rstrip() for name in FALLBACKS[self.family])
+
+
+def fallback_family(family: str) -> str:
+    """The family of the faces that stand in for ``family``'s until they arrive."""
+    return f"{family} fallback"
 
 
 # The kinds of page, as their heads are made.
@@ -63,18 +93,30 @@ HOME, BOOKLET, QUICK_REFERENCE, CARDS, SEARCH, SQUAD, MISSION = (
 EVERY_PAGE = frozenset({HOME, BOOKLET, QUICK_REFERENCE, CARDS, SEARCH, SQUAD, MISSION})
 READING = frozenset({BOOKLET, QUICK_REFERENCE, SEARCH, SQUAD, MISSION})
 
+# The machine's families that stand in for each shipped family until its faces arrive, by the
+# platforms that have them: Linux (Liberation, metric twins of Arial and Times New Roman), Windows
+# and Apple (Arial, Times New Roman, Helvetica, Times), Android (Roboto; its serif is Noto Serif, the
+# shipped face itself, so none is named). The display face, a condensed capital face no platform
+# has, stands in as a sans set smaller.
+_SANS = ("Liberation Sans", "Arial", "Helvetica", "Roboto")
+FALLBACKS = {
+    "SW Serif": ("Liberation Serif", "Times New Roman", "Times"),
+    "SW Sans": _SANS,
+    "SW Display": _SANS,
+}
+
 # The faces the site's styles use (the print editions' extra-bold weight is not), each with the
-# kinds of page whose text uses it.
+# size of its fallback and the kinds of page whose text uses it.
 WEB_FONTS = (
-    WebFont("NotoSerif-Regular.ttf", "SW Serif", "400", "normal", preload_on=READING),
-    WebFont("NotoSerif-Italic.ttf", "SW Serif", "400", "italic", preload_on=frozenset({BOOKLET})),
-    WebFont("NotoSerif-Bold.ttf", "SW Serif", "700", "normal", preload_on=frozenset({BOOKLET, SQUAD})),
-    WebFont("NotoSerif-BoldItalic.ttf", "SW Serif", "700", "italic"),
-    WebFont("Inter-Regular.otf", "SW Sans", "400", "normal", preload_on=EVERY_PAGE),
-    WebFont("Inter-Italic.otf", "SW Sans", "400", "italic"),
-    WebFont("Inter-SemiBold.otf", "SW Sans", "600", "normal", preload_on=EVERY_PAGE - {HOME}),
-    WebFont("Inter-Bold.otf", "SW Sans", "700 800", "normal", preload_on=EVERY_PAGE),
-    WebFont("BebasNeue-Regular.otf", "SW Display", "400", "normal", preload_on=EVERY_PAGE),
+    WebFont("NotoSerif-Regular.ttf", "SW Serif", "400", "normal", 117.1, preload_on=READING),
+    WebFont("NotoSerif-Italic.ttf", "SW Serif", "400", "italic", 113.7, preload_on=frozenset({BOOKLET})),
+    WebFont("NotoSerif-Bold.ttf", "SW Serif", "700", "normal", 117.1, preload_on=frozenset({BOOKLET, SQUAD})),
+    WebFont("NotoSerif-BoldItalic.ttf", "SW Serif", "700", "italic", 122.2),
+    WebFont("Inter-Regular.otf", "SW Sans", "400", "normal", 105.8, preload_on=EVERY_PAGE),
+    WebFont("Inter-Italic.otf", "SW Sans", "400", "italic", 105.8),
+    WebFont("Inter-SemiBold.otf", "SW Sans", "600", "normal", 100.9, preload_on=EVERY_PAGE - {HOME}),
+    WebFont("Inter-Bold.otf", "SW Sans", "700 800", "normal", 101.8, preload_on=EVERY_PAGE),
+    WebFont("BebasNeue-Regular.otf", "SW Display", "400", "normal", 73.1, preload_on=EVERY_PAGE),
 )
 
 
@@ -154,9 +196,59 @@ def web_fonts(fonts_dir: Path, text: str, cache_dir: Path | None = None) -> dict
     return made
 
 
-def font_faces(prefix: str = "fonts/") -> str:
-    """The ``@font-face`` rules of every face, ``font-display: swap`` so text shows before its font."""
-    return "".join(
-        f'@font-face {{ font-family: "{face.family}"; src: url({prefix}{face.file}) format("woff2"); '
-        f"font-weight: {face.weight}; font-style: {face.style}; font-display: swap; }}\n"
-        for face in WEB_FONTS)
+def coverage(subsets: dict[str, bytes]) -> dict[str, str]:
+    """The characters each subset (:func:`web_fonts`, by file name) has a glyph for."""
+    covered = {}
+    for name, data in subsets.items():
+        with TTFont(io.BytesIO(data)) as font:
+            covered[name] = "".join(map(chr, sorted(font.getBestCmap())))
+    return covered
+
+
+def unicode_range(chars: str) -> str:
+    """``chars`` as a CSS ``unicode-range`` value, runs of code points joined.
+
+    >>> unicode_range("abcx é")
+    'U+20,U+61-63,U+78,U+E9'
+    """
+    points = sorted(set(map(ord, chars)))
+    runs: list[list[int]] = []
+    for point in points:
+        if runs and point == runs[-1][1] + 1:
+            runs[-1][1] = point
+        else:
+            runs.append([point, point])
+    return ",".join(f"U+{low:X}" if low == high else f"U+{low:X}-{high:X}" for low, high in runs)
+
+
+def font_faces(covered: dict[str, str], prefix: str = "fonts/") -> str:
+    """The ``@font-face`` rules of every face, ``font-display: swap`` so text shows before its font, and of
+    its fallback: the machine's face at the size that takes the same width, for the characters the face
+    has (``covered``, from :func:`coverage`)."""
+    rules = []
+    for face in WEB_FONTS:
+        descriptors = f"font-weight: {face.weight}; font-style: {face.style};"
+        rules.append(f'@font-face {{ font-family: "{face.family}"; src: url({prefix}{face.file}) format("woff2"); '
+                     f"{descriptors} font-display: swap; }}\n")
+        local = ", ".join(f'local("{name}")' for name in face.fallback_names())
+        rules.append(f'@font-face {{ font-family: "{face.fallback_family}"; src: {local}; {descriptors} '
+                     f"size-adjust: {face.size_adjust:g}%; unicode-range: {unicode_range(covered[face.file])}; }}\n")
+    return "".join(rules)
+
+
+_FAMILY_STACK = re.compile(r"(--font-[a-z-]+:)([^;]*);")
+
+
+def with_fallbacks(tokens_css: str) -> str:
+    """The design tokens' font stacks with each shipped family followed by its fallback family.
+
+    >>> with_fallbacks('--font-body: "SW Serif", "SW Sans";')
+    '--font-body: "SW Serif", "SW Serif fallback", "SW Sans", "SW Sans fallback";'
+    """
+    def stack(match: re.Match[str]) -> str:
+        families = match[2]
+        for family in FALLBACKS:
+            families = families.replace(f'"{family}"', f'"{family}", "{fallback_family(family)}"')
+        return f"{match[1]}{families};"
+
+    return _FAMILY_STACK.sub(stack, tokens_css)
