@@ -160,8 +160,8 @@ def test_every_check_is_registered_once() -> None:
 
 
 def test_doctests() -> None:
-    from sacredwire import report
+    from sacredwire import report, runs
     from sacredwire.check import glossary, metadata, tables
 
-    for module in (report, metadata, tables, glossary):
+    for module in (report, runs, metadata, tables, glossary):
         run_doctests(module)

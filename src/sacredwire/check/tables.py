@@ -7,6 +7,7 @@ from collections.abc import Iterator
 
 from ..diagnostics import Diagnostic, Severity
 from ..model import Cell, Row, Rulebook, Table, Text
+from ..runs import runs
 from ..suggest import did_you_mean
 from . import check
 
@@ -52,13 +53,7 @@ def _spans(faces: list[int]) -> str:
     >>> _spans([1, 2, 3, 7])
     '1-3, 7'
     """
-    spans: list[list[int]] = []
-    for face in faces:
-        if spans and face == spans[-1][1] + 1:
-            spans[-1][1] = face
-        else:
-            spans.append([face, face])
-    return ", ".join(str(a) if a == b else f"{a}-{b}" for a, b in spans)
+    return ", ".join(str(a) if a == b else f"{a}-{b}" for a, b in runs(faces))
 
 
 def _roll_column(table: Table) -> str | None:

@@ -13,6 +13,7 @@ import json
 from collections.abc import Iterable, Sequence
 
 from ..diagnostics import Severity
+from ..runs import runs
 from .findings import Finding
 
 FORMATS = ("text", "json")
@@ -20,13 +21,7 @@ FORMATS = ("text", "json")
 
 def page_ranges(pages: Iterable[int]) -> str:
     """``1-3,5`` for pages 1, 2, 3 and 5."""
-    ranges: list[list[int]] = []
-    for page in sorted(set(pages)):
-        if ranges and page == ranges[-1][1] + 1:
-            ranges[-1][1] = page
-        else:
-            ranges.append([page, page])
-    return ",".join(str(first) if first == last else f"{first}-{last}" for first, last in ranges)
+    return ",".join(str(first) if first == last else f"{first}-{last}" for first, last in runs(sorted(set(pages))))
 
 
 def finding_lines(findings: Sequence[Finding]) -> list[str]:

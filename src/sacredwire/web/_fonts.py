@@ -33,6 +33,7 @@ from fontTools import subset
 from fontTools.ttLib import TTFont
 
 from ..layout import write_atomically
+from ..runs import runs
 
 # Bump when the subsetting options change: entries of the old options are not reused.
 _RECIPE = "woff2-nohint-1"
@@ -69,11 +70,6 @@ class WebFont:
     def file(self) -> str:
         """The WOFF2 file's name under ``fonts/``."""
         return Path(self.source).with_suffix(".woff2").name
-
-    @property
-    def fallback_family(self) -> str:
-        """The family of the face that stands in for this one until it arrives."""
-        return fallback_family(self.family)
 
     def fallback_names(self) -> tuple[str, ...]:
         """The full names of the machine's faces that may stand in for this one, most likely first."""
@@ -211,14 +207,8 @@ def unicode_range(chars: str) -> str:
     >>> unicode_range("abcx é")
     'U+20,U+61-63,U+78,U+E9'
     """
-    points = sorted(set(map(ord, chars)))
-    runs: list[list[int]] = []
-    for point in points:
-        if runs and point == runs[-1][1] + 1:
-            runs[-1][1] = point
-        else:
-            runs.append([point, point])
-    return ",".join(f"U+{low:X}" if low == high else f"U+{low:X}-{high:X}" for low, high in runs)
+    return ",".join(f"U+{low:X}" if low == high else f"U+{low:X}-{high:X}"
+                    for low, high in runs(sorted(set(map(ord, chars)))))
 
 
 def font_faces(covered: dict[str, str], prefix: str = "fonts/") -> str:
@@ -231,7 +221,7 @@ def font_faces(covered: dict[str, str], prefix: str = "fonts/") -> str:
         rules.append(f'@font-face {{ font-family: "{face.family}"; src: url({prefix}{face.file}) format("woff2"); '
                      f"{descriptors} font-display: swap; }}\n")
         local = ", ".join(f'local("{name}")' for name in face.fallback_names())
-        rules.append(f'@font-face {{ font-family: "{face.fallback_family}"; src: {local}; {descriptors} '
+        rules.append(f'@font-face {{ font-family: "{fallback_family(face.family)}"; src: {local}; {descriptors} '
                      f"size-adjust: {face.size_adjust:g}%; unicode-range: {unicode_range(covered[face.file])}; }}\n")
     return "".join(rules)
 
